@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Folio",
+    products: [
+        .library(name: "Folio", targets: ["Folio"]),
+        .executable(name: "folio", targets: ["FolioCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // The engine: standard library only, no Foundation, no I/O, no clock.
+        .target(
+            name: "Folio",
+            // Double.rounded(_:) lowers to libm's floor/ceil/round; on Linux
+            // nothing else links libm when the program imports no C library.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .executableTarget(name: "FolioCLI", dependencies: ["Folio"]),
+        // A malloc that counts per thread, so a test can prove a code path allocates nothing.
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        .target(
+            name: "FolioTestSupport",
+            dependencies: ["Folio", "AllocationCounter"],
+            path: "Tests/FolioTestSupport"
+        ),
+        .testTarget(
+            name: "FolioTests",
+            dependencies: [
+                "Folio", "FolioTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,133 @@
+extension Pager {
+    /// Moves time forward to `time` seconds and advances any transition.
+    ///
+    /// Call once per frame while ``activity`` is `.settling`. A transition
+    /// started without a time starts at the first tick after it. Times that
+    /// run backwards or are not finite are ignored.
+    public mutating func advance(to time: Double) -> Effects {
+        guard time.isFinite else { return Effects() }
+        note(time)
+        guard case .settling(var settle) = phase, let now else { return Effects() }
+        var update = Update()
+        let start = settle.startTime ?? now
+        settle.startTime = start
+        let t = now - start
+        let (offset, velocity) = settle.curve.state(at: t, from: settle.startOffset, velocity: settle.startVelocity)
+        let rest = physics.restingDistance
+        let arrived = t >= settle.curve.timeLimit
+            || (abs(offset) * track.stride <= rest && abs(velocity) * track.stride <= rest * 20)
+        if arrived || !offset.isFinite {
+            position = Position(index: settle.target)
+            update.after.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: true))
+            enterRest(&update)
+        } else {
+            position = Position(index: settle.target).advanced(by: offset)
+            settle.velocity = velocity
+            phase = .settling(settle)
+        }
+        return commit(update)
+    }
+
+    /// Shows the spread containing `page` (clamped into range), animated or at once.
+    ///
+    /// On a looping track the motion takes the short way round. An animated
+    /// move further than one spread first jumps to the neighbour of the
+    /// target, so the pages in between are never shown or configured. A
+    /// move during a drag ends the drag. `time` is when the animation
+    /// starts; nil starts it at the next ``advance(to:)``.
+    public mutating func move(toPage page: Int, animated: Bool, at time: Double? = nil) -> Effects {
+        guard !isEmpty else { return Effects() }
+        let spread = track.spreadIndex(containing: Self.clamp(page, to: track))
+        var target = spread
+        if track.loops {
+            let n = track.spreadCount
+            let ahead = position.index &+ (spread - track.wrap(position.index))
+            let options = [ahead &- n, ahead, ahead &+ n]
+            target = ahead
+            for option in options where abs(position.distance(fromSpread: option)) < abs(position.distance(fromSpread: target)) {
+                target = option
+            }
+        }
+        return go(to: target, animated: animated, at: time)
+    }
+
+    /// Turns `count` spreads (negative: back), from the target of a running
+    /// transition if there is one, so quick repeated steps add up. Stops at
+    /// the ends of a finite track; wraps on a loop.
+    public mutating func step(by count: Int, animated: Bool, at time: Double? = nil) -> Effects {
+        guard let current = currentSpread else { return Effects() }
+        var reference = current
+        if case .settling(let settle) = phase { reference = settle.target }
+        let (sum, overflow) = reference.addingReportingOverflow(count)
+        let target = clampToEnds(overflow ? (count > 0 ? Int.max - 1 : 0) : sum)
+        return go(to: target, animated: animated, at: time)
+    }
+
+    /// Shows the first page.
+    public mutating func moveToFirst(animated: Bool, at time: Double? = nil) -> Effects {
+        move(toPage: 0, animated: animated, at: time)
+    }
+
+    /// Shows the last page; does nothing on an unbounded track.
+    public mutating func moveToLast(animated: Bool, at time: Double? = nil) -> Effects {
+        guard track.pages.isBounded else { return Effects() }
+        return move(toPage: track.pages.pages - 1, animated: animated, at: time)
+    }
+
+    /// Moves to unwrapped spread `target`.
+    mutating func go(to target: Int, animated: Bool, at time: Double?) -> Effects {
+        if let time { note(time) }
+        var update = Update()
+        switch phase {
+        case .settling(let settle):
+            if animated && settle.target == target { return Effects() }
+            update.before.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: false))
+        case .dragging:
+            update.before.append(.dragEnded(velocity: 0))
+        case .idle:
+            if position == Position(index: target) { return Effects() }
+        }
+        let velocity: Double = if case .settling(let s) = phase { s.velocity } else { 0 }
+        phase = .idle
+        if animated {
+            let distance = Position(index: target).distance(from: position)
+            if abs(distance) > 1 {
+                position = Position(index: target).advanced(by: distance > 0 ? -1 : 1)
+            }
+        } else {
+            position = Position(index: target)
+        }
+        beginTransition(to: target, velocity: velocity, at: time, update: &update, releasing: false)
+        return commit(update)
+    }
+
+    /// Starts motion to `target` from the current position, or comes to
+    /// rest at once when the position is already exactly there.
+    mutating func beginTransition(to target: Int, velocity: Double, at time: Double?, update: inout Update, releasing: Bool) {
+        let offset = position.distance(fromSpread: target)
+        if offset == 0 {
+            if !releasing {
+                // A jump: the transition completes within this update.
+                update.before.append(.transitionBegan(target: page(ofUnwrapped: target)))
+                update.after.append(.transitionFinished(target: page(ofUnwrapped: target), completed: true))
+            }
+            enterRest(&update)
+            return
+        }
+        var curve = physics.curve
+        if case .decelerating(let rate, _) = physics.snap, releasing, abs(offset) > 1.5 {
+            curve = .deceleration(rate: rate)
+        }
+        if offset != 0 { direction = offset < 0 ? 1 : -1 }
+        let start = time.flatMap { $0.isFinite ? $0 : nil }
+        phase = .settling(Settle(target: target, startOffset: offset, startVelocity: velocity,
+                                 startTime: start, curve: curve, velocity: velocity))
+        update.before.append(.transitionBegan(target: page(ofUnwrapped: target)))
+    }
+
+    /// Whether a transition is animating.
+    public var isSettling: Bool {
+        if case .settling = phase { return true }
+        return false
+    }
+}

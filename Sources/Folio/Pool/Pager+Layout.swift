@@ -1,0 +1,148 @@
+extension Pager {
+    /// The unwrapped spreads at least partly visible at `position`: spread
+    /// `i` is visible while |i − position| < (viewport + spread) / (2 · stride).
+    /// Empty (`low > high`) when nothing is.
+    func visibleRange() -> (low: Int, high: Int) {
+        let reach = (track.viewportExtent + track.spreadExtent) / (2 * track.stride)
+        // Both ends are within 64 spreads of the position (Track.validate).
+        var low = position.index &+ Int((position.fraction - reach).rounded(.down)) &+ 1
+        var high = position.index &+ Int((position.fraction + reach).rounded(.up)) &- 1
+        if !track.loops {
+            low = max(low, 0)
+            high = min(high, lastSpread)
+        }
+        return (low, high)
+    }
+
+    /// The leading-edge offset of unwrapped spread `unwrapped` from the
+    /// viewport's left or top edge, in extent units.
+    func offset(ofUnwrapped unwrapped: Int) -> Double {
+        let inset = (track.viewportExtent - track.spreadExtent) / 2
+        let along = -position.distance(fromSpread: unwrapped)
+        return inset + track.orientation.screenSign * along * track.stride
+    }
+
+    /// Whether unwrapped spread `unwrapped` exists on the track.
+    func exists(_ unwrapped: Int) -> Bool {
+        track.loops || (unwrapped >= 0 && unwrapped <= lastSpread)
+    }
+
+    /// Fills `candidates` with the spreads the slots should show, most
+    /// important first: the visible ones nearest the position outward, then
+    /// `1 + prefetch` ahead in the direction of motion, one behind, then
+    /// further out alternately until every slot has a spread or none is left.
+    /// A spread appears once (a short loop shows each page in one slot).
+    mutating func planCandidates(low: Int, high: Int) {
+        var list: [Candidate] = []
+        swap(&list, &candidates)  // move the buffer out, keeping its capacity
+        list.removeAll(keepingCapacity: true)
+        defer { swap(&list, &candidates) }
+        let capacity = slots.count
+        func consider(_ unwrapped: Int, _ list: inout [Candidate]) {
+            guard list.count < capacity, exists(unwrapped) else { return }
+            let spread = track.wrap(unwrapped)
+            for c in list where c.spread == spread { return }
+            list.append(Candidate(unwrapped: unwrapped, spread: spread))
+        }
+        if low <= high {
+            let centre = min(max(position.nearestIndex, low), high)
+            consider(centre, &list)
+            var d = 1
+            while centre &- d >= low || centre &+ d <= high {
+                let ahead = direction > 0 ? centre &+ d : centre &- d
+                let behind = direction > 0 ? centre &- d : centre &+ d
+                if ahead >= low && ahead <= high { consider(ahead, &list) }
+                if behind >= low && behind <= high { consider(behind, &list) }
+                d += 1
+            }
+        }
+        let near = low <= high ? (low, high) : (position.nearestIndex, position.nearestIndex - 1)
+        let aheadEdge = direction > 0 ? near.1 : near.0
+        let behindEdge = direction > 0 ? near.0 : near.1
+        for k in 1...(1 + pool.prefetch) { consider(aheadEdge &+ direction &* k, &list) }
+        consider(behindEdge &- direction, &list)
+        var k = 2
+        while list.count < capacity && k <= capacity + 1 {
+            consider(aheadEdge &+ direction &* (pool.prefetch &+ k), &list)
+            consider(behindEdge &- direction &* k, &list)
+            k += 1
+        }
+    }
+
+    /// Assigns candidates to slots and appends the slot operations that changed.
+    ///
+    /// When the visible range and direction are those of the last layout
+    /// and nothing was invalidated, the assignment cannot change, so only
+    /// offsets are recomputed (the fast path; tests check it agrees with
+    /// the full path).
+    mutating func layoutSlots(into out: inout Effects) {
+        guard !isEmpty else {
+            for i in slots.indices where !slots[i].parked || slots[i].spread != nil {
+                slots[i] = Slot()
+                out.append(.park(slot: i))
+            }
+            layoutKey = nil
+            layoutStale = false
+            return
+        }
+        let (low, high) = visibleRange()
+        let key = LayoutKey(low: low, high: high, direction: direction)
+        if layoutStale || alwaysFullLayout || key != layoutKey {
+            assignSlots(low: low, high: high, into: &out)
+            layoutKey = key
+            layoutStale = false
+        }
+        for i in slots.indices where slots[i].spread != nil {
+            let x = offset(ofUnwrapped: slots[i].unwrapped)
+            if slots[i].placed != x {
+                slots[i].placed = x
+                out.append(.place(slot: i, offset: x))
+            }
+        }
+    }
+
+    private mutating func assignSlots(low: Int, high: Int, into out: inout Effects) {
+        planCandidates(low: low, high: high)
+        for i in slots.indices { slots[i].claimed = false }
+        // Keep every slot whose spread is still wanted.
+        for c in candidates {
+            for i in slots.indices where slots[i].spread?.index == c.spread && !slots[i].claimed {
+                slots[i].claimed = true
+                slots[i].unwrapped = c.unwrapped
+                if slots[i].stale {
+                    slots[i].stale = false
+                    slots[i].spread = track.spread(at: c.spread)
+                    slots[i].placed = nil
+                    out.append(.configure(slot: i, spread: slots[i].spread!))
+                }
+                break
+            }
+        }
+        // Give the remaining wanted spreads the free slots, parked ones first.
+        for c in candidates where !isShown(c.spread) {
+            guard let i = freeSlot() else { break }
+            let spread = track.spread(at: c.spread)
+            slots[i] = Slot(spread: spread, unwrapped: c.unwrapped, placed: nil, parked: false, stale: false, claimed: true)
+            out.append(.configure(slot: i, spread: spread))
+        }
+        // Park what is left.
+        for i in slots.indices where !slots[i].claimed && (slots[i].spread != nil || !slots[i].parked) {
+            slots[i] = Slot()
+            out.append(.park(slot: i))
+        }
+    }
+
+    private func isShown(_ spread: Int) -> Bool {
+        for slot in slots where slot.claimed && slot.spread?.index == spread { return true }
+        return false
+    }
+
+    private func freeSlot() -> Int? {
+        var fallback: Int?
+        for i in slots.indices where !slots[i].claimed {
+            if slots[i].spread == nil { return i }
+            if fallback == nil { fallback = i }
+        }
+        return fallback
+    }
+}
