@@ -49,7 +49,7 @@ extension Pager {
         return applyChange(next) { page in
             guard page >= index else { return .kept(page) }
             let (moved, overflow) = page.addingReportingOverflow(count)
-            return overflow || moved >= Int.max - 1 ? .deleted(neighbour: Int.max - 2) : .kept(moved)
+            return overflow || moved == Int.max ? .deleted(neighbour: Int.max - 1) : .kept(moved)
         }
     }
 
@@ -178,6 +178,11 @@ extension Pager {
             if settledPage != page {
                 settledPage = page
                 update.after.append(.settled(page: page))
+            }
+            let base = hostWindow.centred(on: spread, in: track)
+            if base != hostWindow.base {
+                update.after.append(.windowRecentred(shift: base &- hostWindow.base))
+                hostWindow.base = base
             }
         case .dragging(var drag):
             drag.origin = Position(index: drag.origin.index &+ shift, fraction: drag.origin.fraction)

@@ -180,7 +180,7 @@ public struct Pager: Sendable, CustomStringConvertible {
     func page(ofUnwrapped unwrapped: Int) -> Int { track.spread(at: track.wrap(unwrapped)).firstPage }
 
     /// The highest unwrapped spread a non-looping track can rest on.
-    var lastSpread: Int { track.spreadCount == Int.max ? Int.max - 1 : track.spreadCount - 1 }
+    var lastSpread: Int { track.spreadCount - 1 }
 
     func clampToEnds(_ spread: Int) -> Int {
         track.loops ? spread : min(max(spread, 0), lastSpread)

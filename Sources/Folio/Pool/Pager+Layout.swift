@@ -28,9 +28,10 @@ extension Pager {
     }
 
     /// Fills `candidates` with the spreads the slots should show, most
-    /// important first: the visible ones nearest the position outward, then
-    /// `1 + prefetch` ahead in the direction of motion, one behind, then
-    /// further out alternately until every slot has a spread or none is left.
+    /// important first: the visible ones nearest the position outward, the
+    /// next one ahead in the direction of motion and the one behind, then
+    /// `prefetch` more ahead, then further out alternately until every slot
+    /// has a spread or none is left.
     /// A spread appears once (a short loop shows each page in one slot).
     mutating func planCandidates(low: Int, high: Int) {
         var list: [Candidate] = []
@@ -59,8 +60,9 @@ extension Pager {
         let near = low <= high ? (low, high) : (position.nearestIndex, position.nearestIndex - 1)
         let aheadEdge = direction > 0 ? near.1 : near.0
         let behindEdge = direction > 0 ? near.0 : near.1
-        for k in 1...(1 + pool.prefetch) { consider(aheadEdge &+ direction &* k, &list) }
+        consider(aheadEdge &+ direction, &list)
         consider(behindEdge &- direction, &list)
+        for k in stride(from: 2, through: 1 + pool.prefetch, by: 1) { consider(aheadEdge &+ direction &* k, &list) }
         var k = 2
         while list.count < capacity && k <= capacity + 1 {
             consider(aheadEdge &+ direction &* (pool.prefetch &+ k), &list)

@@ -51,11 +51,12 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// The distance from one spread's leading edge to the next one's.
     public var stride: Double { spreadExtent + spacing }
 
-    /// The number of spreads (`Int.max` for an unbounded track).
+    /// The number of spreads (for an unbounded track, enough to show pages
+    /// up to `Int.max − 1`).
     public var spreadCount: Int {
         let n = pages.pages
-        guard pages.isBounded else { return Int.max }
         guard pagesPerSpread == 2, n > 0 else { return n }
+        guard pages.isBounded else { return spreadIndex(containing: Int.max - 1) + 1 }
         return coverStandsAlone ? 1 + n / 2 : (n + 1) / 2
     }
 
