@@ -161,7 +161,10 @@ public struct Pager: Sendable, CustomStringConvertible {
     ///
     /// Changes as soon as another spread is nearer, mid-gesture, and is
     /// always in 0 ..< page count.
-    public var currentPage: Int? { currentSpread.map(page(ofUnwrapped:)) }
+    public var currentPage: Int? {
+        guard let spread = currentSpread else { return nil }
+        return page(ofUnwrapped: spread)
+    }
 
     /// How far the position is from ``currentPage``'s spread, in spreads,
     /// in −0.5 … 0.5 (clamped while rubber-banding past an end).
@@ -210,7 +213,7 @@ public struct Pager: Sendable, CustomStringConvertible {
     mutating func commit(_ update: Update) -> Effects {
         var out = Effects()
         layoutSlots(into: &out)
-        for effect in update.before { out.append(effect) }
+        for i in update.before.indices { out.append(update.before[i]) }
         if position != reportedPosition {
             reportedPosition = position
             out.append(.positionChanged(position))
@@ -220,7 +223,7 @@ public struct Pager: Sendable, CustomStringConvertible {
             out.append(.currentPageChanged(from: reportedPage, to: page))
             reportedPage = page
         }
-        for effect in update.after { out.append(effect) }
+        for i in update.after.indices { out.append(update.after[i]) }
         return out
     }
 

@@ -42,7 +42,7 @@ extension Pager {
         func consider(_ unwrapped: Int, _ list: inout [Candidate]) {
             guard list.count < capacity, exists(unwrapped) else { return }
             let spread = track.wrap(unwrapped)
-            for c in list where c.spread == spread { return }
+            for i in list.indices where list[i].spread == spread { return }
             list.append(Candidate(unwrapped: unwrapped, spread: spread))
         }
         if low <= high {
@@ -107,7 +107,8 @@ extension Pager {
         planCandidates(low: low, high: high)
         for i in slots.indices { slots[i].claimed = false }
         // Keep every slot whose spread is still wanted.
-        for c in candidates {
+        for ci in candidates.indices {
+            let c = candidates[ci]
             for i in slots.indices where slots[i].spread?.index == c.spread && !slots[i].claimed {
                 slots[i].claimed = true
                 slots[i].unwrapped = c.unwrapped
@@ -121,7 +122,8 @@ extension Pager {
             }
         }
         // Give the remaining wanted spreads the free slots, parked ones first.
-        for c in candidates where !isShown(c.spread) {
+        for ci in candidates.indices where !isShown(candidates[ci].spread) {
+            let c = candidates[ci]
             guard let i = freeSlot() else { break }
             let spread = track.spread(at: c.spread)
             slots[i] = Slot(spread: spread, unwrapped: c.unwrapped, placed: nil, parked: false, stale: false, claimed: true)
@@ -135,7 +137,7 @@ extension Pager {
     }
 
     private func isShown(_ spread: Int) -> Bool {
-        for slot in slots where slot.claimed && slot.spread?.index == spread { return true }
+        for i in slots.indices where slots[i].claimed && slots[i].spread?.index == spread { return true }
         return false
     }
 
