@@ -178,13 +178,13 @@ public struct PagerAudit: Sendable {
         // Every spread at least partly visible has a slot.
         let reach = (track.viewportExtent + track.spreadExtent) / (2 * track.stride)
         let p = pager.position
-        var u = p.index + Int((p.fraction - reach).rounded(.down))
-        while Double(u - p.index) - p.fraction < reach {
-            let visible = abs(Double(u - p.index) - p.fraction) < reach
-            if visible && (track.loops || (u >= 0 && u <= pager.lastSpread)) && shown[track.wrap(u)] == nil {
+        let low = Int((p.fraction - reach).rounded(.down))
+        for k in low...Int((p.fraction + reach).rounded(.up)) where abs(Double(k) - p.fraction) < reach {
+            let (u, overflow) = p.index.addingReportingOverflow(k)
+            guard !overflow else { continue }
+            if (track.loops || (u >= 0 && u <= pager.lastSpread)) && shown[track.wrap(u)] == nil {
                 problems.append("visible spread \(track.wrap(u)) has no slot (position \(p))")
             }
-            u += 1
         }
         return problems
     }

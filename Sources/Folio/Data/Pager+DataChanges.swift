@@ -166,6 +166,7 @@ extension Pager {
         }
 
         let newPage = oldPage.flatMap { fate($0).page } ?? 0
+        let replaced = oldPage.map { fate($0).pageIfKept == nil } ?? true
         let spread = track.spreadIndex(containing: Self.clamp(newPage, to: track))
         let shift = spread &- (oldSpread ?? spread)
         position = Position(index: spread).advanced(by: oldSpread == nil ? 0 : offset)
@@ -175,7 +176,7 @@ extension Pager {
         case .idle:
             position = Position(index: spread)
             let page = self.page(ofUnwrapped: spread)
-            if settledPage != page {
+            if settledPage != page || replaced {
                 settledPage = page
                 update.after.append(.settled(page: page))
             }
@@ -190,6 +191,7 @@ extension Pager {
             phase = .dragging(drag)
         case .settling(var settle):
             let targetPage = oldTarget.flatMap { fate($0).page } ?? newPage
+            let targetReplaced = oldTarget.map { fate($0).pageIfKept == nil } ?? true
             var target = track.spreadIndex(containing: Self.clamp(targetPage, to: track))
             if track.loops {
                 let n = track.spreadCount
@@ -199,7 +201,7 @@ extension Pager {
                 target = spread &+ delta
             }
             let newTarget = page(ofUnwrapped: target)
-            if newTarget != oldTarget {
+            if newTarget != oldTarget || targetReplaced {
                 if let oldTarget { update.before.append(.transitionFinished(target: oldTarget, completed: false)) }
                 update.before.append(.transitionBegan(target: newTarget))
             }
