@@ -52,6 +52,17 @@ func phone(_ pages: PageCount, _ orientation: Orientation = .leftToRight) -> Tra
         #expect(h.problems == [])
     }
 
+    @Test(arguments: [(Orientation.topToBottom, -100.0), (.bottomToTop, 100.0)])
+    func verticalTracksPageAlongY(orientation: Orientation, pull: Double) throws {
+        var h = try Harness(track: Track(orientation: orientation, pages: .finite(4), pageExtent: 24, viewportExtent: 24))
+        #expect(h.pager.track.orientation.axis == .vertical)
+        let next = try #require((0..<3).first { h.pager.spread(inSlot: $0)?.firstPage == 1 })
+        #expect(h.pager.offset(ofSlot: next) == (orientation == .topToBottom ? 24 : -24), "the next page is below, or above")
+        h.swipe(pull, velocity: pull * 10)
+        #expect(h.pager.settledPage == 1)
+        #expect(h.problems == [])
+    }
+
     @Test func theFirstAndLastPagesRubberBand() throws {
         var h = try Harness(track: phone(.finite(3)))
         h.dragBegan()

@@ -20,6 +20,9 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     /// So many spreads fit in the viewport (more than 64) that paging makes no sense.
     case viewportTooWide(viewportExtent: Double, spreadExtent: Double)
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .invalidExtent(let name, let value):

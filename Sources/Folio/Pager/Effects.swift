@@ -21,9 +21,12 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
     /// No effects.
     public init() {}
 
+    /// Always 0.
     public var startIndex: Int { 0 }
+    /// The number of effects.
     public var endIndex: Int { inlineCount + spill.count }
 
+    /// The effect at `position`, in 0 ..< `count`.
     public subscript(position: Int) -> Effect { element(at: position) }
 
     /// Iterates the effects in order without going through the generic
@@ -32,6 +35,7 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
         let effects: Effects
         var index = 0
 
+        /// The next effect, or nil after the last.
         public mutating func next() -> Effect? {
             guard index < effects.endIndex else { return nil }
             defer { index += 1 }
@@ -39,6 +43,7 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
         }
     }
 
+    /// An iterator over the effects in order.
     public func makeIterator() -> Iterator { Iterator(effects: self) }
 
     private func element(at position: Int) -> Effect {
@@ -97,5 +102,8 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
         compactMap { if case .event(let e) = $0 { e } else { nil } }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String { "[" + map(\.description).joined(separator: ", ") + "]" }
 }

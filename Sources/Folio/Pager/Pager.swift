@@ -95,6 +95,9 @@ public struct Pager: Sendable, CustomStringConvertible {
         /// Animating toward ``Pager/targetPage``.
         case settling
 
+        /// A compact, readable form for logs and test failures.
+
+        /// A compact, readable form for logs and test failures.
         public var description: String {
             switch self {
             case .idle: "idle"
@@ -194,6 +197,9 @@ public struct Pager: Sendable, CustomStringConvertible {
         return min(max(page, 0), max(highest, 0))
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         let page = currentPage.map { "page \($0)" } ?? "empty"
         return "Pager(\(track), \(pool), \(activity), position \(position), \(page))"

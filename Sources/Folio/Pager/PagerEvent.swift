@@ -36,6 +36,9 @@ public enum PagerEvent: Hashable, Sendable, CustomStringConvertible {
     /// content offset.
     case windowRecentred(shift: Int)
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .dragBegan: "dragBegan"
@@ -64,6 +67,9 @@ public enum Effect: Hashable, Sendable, CustomStringConvertible {
     /// Report an event.
     case event(PagerEvent)
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .configure(let s, let spread): "configure(\(s), \(spread))"

@@ -95,33 +95,22 @@ extension Pager {
 
     /// The position shown for an unresisted position: past a finite track's
     /// ends the overshoot is compressed by the rubber band.
-    func resisted(_ raw: Position) -> Position {
-        guard !track.loops else { return raw }
-        let d = track.viewportExtent, s = track.stride
-        if raw < Position(index: 0) {
-            let over = -raw.distance(fromSpread: 0) * s
-            return Position(index: 0).advanced(by: -physics.rubberBand.resisted(over, dimension: d) / s)
-        }
-        if raw > Position(index: lastSpread) {
-            let over = raw.distance(fromSpread: lastSpread) * s
-            return Position(index: lastSpread).advanced(by: physics.rubberBand.resisted(over, dimension: d) / s)
-        }
-        return raw
-    }
+    func resisted(_ raw: Position) -> Position { mapOvershoot(raw, inverse: false) }
 
     /// The inverse of ``resisted(_:)``: where the finger would be for a shown position.
-    func unresisted(_ shown: Position) -> Position {
-        guard !track.loops, !isEmpty else { return shown }
-        let d = track.viewportExtent, s = track.stride
-        if shown < Position(index: 0) {
-            let over = -shown.distance(fromSpread: 0) * s
-            return Position(index: 0).advanced(by: -physics.rubberBand.unresisted(over, dimension: d) / s)
+    func unresisted(_ shown: Position) -> Position { mapOvershoot(shown, inverse: true) }
+
+    private func mapOvershoot(_ p: Position, inverse: Bool) -> Position {
+        guard !track.loops, !isEmpty else { return p }
+        let band = physics.rubberBand, d = track.viewportExtent, s = track.stride
+        func map(_ over: Double) -> Double {
+            (inverse ? band.unresisted(over * s, dimension: d) : band.resisted(over * s, dimension: d)) / s
         }
-        if shown > Position(index: lastSpread) {
-            let over = shown.distance(fromSpread: lastSpread) * s
-            return Position(index: lastSpread).advanced(by: physics.rubberBand.unresisted(over, dimension: d) / s)
+        if p < Position(index: 0) { return Position(index: 0).advanced(by: -map(-p.distance(fromSpread: 0))) }
+        if p > Position(index: lastSpread) {
+            return Position(index: lastSpread).advanced(by: map(p.distance(fromSpread: lastSpread)))
         }
-        return shown
+        return p
     }
 
     /// Records `time` as the latest time seen (times never run backwards).

@@ -43,6 +43,9 @@ public struct Physics: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         "Physics(flick \(flickVelocity)/s, \(snap), \(curve), \(rubberBand))"
     }

@@ -24,5 +24,8 @@ public struct RubberBand: Hashable, Sendable, CustomStringConvertible {
         return (1 / (1 - shown / d) - 1) * d / coefficient
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String { "RubberBand(c: \(coefficient))" }
 }

@@ -56,6 +56,9 @@ public enum SettleCurve: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .spring(let omega): "spring(ω \(omega) rad/s)"

@@ -19,6 +19,9 @@ public enum SnapPolicy: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .atMostOneSpread: "at most one spread"

@@ -42,5 +42,8 @@ public struct HostWindow: Hashable, Sendable, CustomStringConvertible {
         return min(max(spread - half, 0), highest)
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String { "HostWindow(\(spreads) spreads from \(base))" }
 }

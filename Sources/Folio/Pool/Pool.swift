@@ -33,6 +33,9 @@ public struct Pool: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         prefetch == 0 ? "Pool(\(size) slots)" : "Pool(\(size) slots + \(prefetch) prefetch)"
     }

@@ -29,6 +29,9 @@ public enum Orientation: Hashable, Sendable, CaseIterable, CustomStringConvertib
     /// +1 when the page index grows with the screen coordinate, −1 when it shrinks.
     var screenSign: Double { isReversed ? -1 : 1 }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .leftToRight: "left-to-right"
@@ -46,5 +49,8 @@ public enum Axis: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// Along y, top to bottom.
     case vertical
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String { self == .horizontal ? "horizontal" : "vertical" }
 }

@@ -31,6 +31,9 @@ public enum PageCount: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .finite(let n): "\(n) pages"

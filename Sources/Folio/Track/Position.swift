@@ -49,10 +49,14 @@ public struct Position: Hashable, Comparable, Sendable, CustomStringConvertible 
         Double(index &- spread) + fraction
     }
 
+    /// Whether `lhs` lies before `rhs` along the track.
     public static func < (lhs: Position, rhs: Position) -> Bool {
         lhs.index != rhs.index ? lhs.index < rhs.index : lhs.fraction < rhs.fraction
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         fraction == 0 ? "\(index)" : "\(index)+\(fraction)"
     }

@@ -29,6 +29,9 @@ public struct Spread: Hashable, Sendable, CustomStringConvertible {
     /// Whether page `page` is shown in this spread.
     public func contains(page: Int) -> Bool { page >= firstPage && page <= lastPage }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         pageCount == 1 ? "spread \(index) (page \(firstPage))" : "spread \(index) (pages \(firstPage)–\(lastPage))"
     }

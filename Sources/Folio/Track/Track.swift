@@ -111,6 +111,9 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A compact, readable form for logs and test failures.
+
+    /// A compact, readable form for logs and test failures.
     public var description: String {
         var parts = ["\(pages)", "\(orientation)"]
         if pagesPerSpread == 2 { parts.append(coverStandsAlone ? "two-page spreads, cover alone" : "two-page spreads") }
