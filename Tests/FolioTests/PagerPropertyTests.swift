@@ -138,7 +138,7 @@ struct Setup: Sendable, CustomStringConvertible {
         case .tick(let dt): h.tick(dt)
         case .move(let page, let animated):
             // Near either end of the track, so huge tracks are exercised at both.
-            let target = page >= 0 ? page : (pages == Int.max ? Int.max - 1 : pages) + page
+            let target = page >= 0 ? page : pages + page
             h.move(toPage: target, animated: animated)
         case .step(let n, let animated): h.step(by: n, animated: animated)
         case .resize(let scale):

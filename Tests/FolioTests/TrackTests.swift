@@ -32,6 +32,7 @@ import Testing
             (Track(pages: .finite(3), pageExtent: 10, spacing: -1, viewportExtent: 10), .invalidExtent(name: "spacing", value: -1)),
             (Track(pages: .finite(3), pagesPerSpread: 3, pageExtent: 10, viewportExtent: 10), .invalidPagesPerSpread(3)),
             (Track(pages: .finite(-1), pageExtent: 10, viewportExtent: 10), .negativePageCount(-1)),
+            (Track(pages: .looping(Int.max), pageExtent: 10, viewportExtent: 10), .tooManyPages(Int.max)),
         ]
         for (track, expected) in bad {
             #expect(throws: ConfigurationError.self, "\(track)") { try Pager(track: track) }

@@ -43,13 +43,14 @@ extension Pager {
         var next = track
         if track.pages.isBounded {
             let (sum, overflow) = n.addingReportingOverflow(count)
-            guard !overflow, sum < Int.max else { throw .invalidPageRange(lower: index, upper: index &+ count, pageCount: n) }
+            guard !overflow, sum <= PageCount.unboundedLimit else { throw .invalidPageRange(lower: index, upper: index &+ count, pageCount: n) }
             next.pages = track.pages.with(pages: sum)
         }
         return applyChange(next) { page in
             guard page >= index else { return .kept(page) }
             let (moved, overflow) = page.addingReportingOverflow(count)
-            return overflow || moved == Int.max ? .deleted(neighbour: Int.max - 1) : .kept(moved)
+            let last = next.pages.pages - 1
+            return overflow || moved > last ? .deleted(neighbour: last) : .kept(moved)
         }
     }
 
@@ -187,7 +188,6 @@ extension Pager {
             }
         case .dragging(var drag):
             drag.origin = Position(index: drag.origin.index &+ shift, fraction: drag.origin.fraction)
-            drag.startSpread = clampToEnds(drag.startSpread &+ shift)
             phase = .dragging(drag)
         case .settling(var settle):
             let targetPage = oldTarget.flatMap { fate($0).page } ?? newPage

@@ -7,6 +7,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     case invalidPagesPerSpread(Int)
     /// A page count below zero.
     case negativePageCount(Int)
+    /// More pages than ``PageCount/unboundedLimit`` (2^62).
+    case tooManyPages(Int)
     /// The pool cannot cover what is visible: it needs at least `needed` slots.
     case poolTooSmall(size: Int, needed: Int)
     /// A prefetch distance below zero.
@@ -31,6 +33,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
             "A spread shows 1 or 2 pages, not \(n)."
         case .negativePageCount(let n):
             "A page count cannot be negative (got \(n))."
+        case .tooManyPages(let n):
+            "A track holds at most 2^62 pages (\(PageCount.unboundedLimit)), not \(n); use .unbounded."
         case .poolTooSmall(let size, let needed):
             "A pool of \(size) slots cannot show this track: up to \(needed) spreads are visible at once, so use at least \(needed) slots."
         case .negativePrefetch(let n):

@@ -61,8 +61,6 @@ public struct Pager: Sendable, CustomStringConvertible {
         var translation = 0.0
         /// Screen extent units moved since, for the velocity estimate.
         var screenTotal = 0.0
-        /// The spread the gesture started on (limits a release to one spread).
-        var startSpread: Int
         var tracker = VelocityTracker()
     }
 
@@ -193,7 +191,7 @@ public struct Pager: Sendable, CustomStringConvertible {
     }
 
     static func clamp(_ page: Int, to track: Track) -> Int {
-        let highest = track.pages.isBounded ? track.pages.pages - 1 : Int.max - 1
+        let highest = track.pages.pages - 1
         return min(max(page, 0), max(highest, 0))
     }
 

@@ -10,7 +10,7 @@ extension Pager {
         if case .settling(let settle) = phase {
             update.before.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: false))
         }
-        var drag = Drag(origin: unresisted(position), startSpread: currentSpread ?? 0)
+        var drag = Drag(origin: unresisted(position))
         if time.isFinite { drag.tracker.add(time: time, value: 0) }
         phase = .dragging(drag)
         update.before.append(.dragBegan)
@@ -54,7 +54,8 @@ extension Pager {
         phase = .idle
         guard !isEmpty else { return commit(update) }
         let spreadsPerSecond = -track.orientation.screenSign * v / track.stride
-        let target = releaseTarget(velocity: spreadsPerSecond, fast: abs(v) >= physics.flickVelocity, start: drag.startSpread)
+        let target = releaseTarget(velocity: spreadsPerSecond, fast: abs(v) >= physics.flickVelocity,
+                                   start: currentSpread ?? 0)
         beginTransition(to: target, velocity: spreadsPerSecond, at: time, update: &update, releasing: true)
         return commit(update)
     }
@@ -65,7 +66,10 @@ extension Pager {
         return false
     }
 
-    /// The spread a release at `velocity` (spreads per second) goes to.
+    /// The spread a release at `velocity` (spreads per second) goes to:
+    /// one of the two spreads around the position (the one the velocity
+    /// points to for a flick, else the nearest), at most `1` — or the
+    /// policy's maximum — from `start`, the spread nearest the release.
     func releaseTarget(velocity v: Double, fast: Bool, start: Int) -> Int {
         if !track.loops {
             if position < Position(index: 0) { return 0 }

@@ -59,7 +59,7 @@ extension Pager {
         var reference = current
         if case .settling(let settle) = phase { reference = settle.target }
         let (sum, overflow) = reference.addingReportingOverflow(count)
-        let target = clampToEnds(overflow ? (count > 0 ? Int.max - 1 : 0) : sum)
+        let target = clampToEnds(overflow ? (count > 0 ? lastSpread : 0) : sum)
         return go(to: target, animated: animated, at: time)
     }
 

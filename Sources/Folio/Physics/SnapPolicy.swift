@@ -1,11 +1,12 @@
 /// How far a release may carry the pager.
 public enum SnapPolicy: Hashable, Sendable, CustomStringConvertible {
-    /// At most one spread from the spread the gesture started on, as
-    /// UIScrollView's paging, UIPageViewController and Compose's default pager.
+    /// At most one spread from the spread nearest the release, as
+    /// UIScrollView's paging and Compose's default pager (`atMost(1)`): a
+    /// flick turns one spread however fast it is.
     case atMostOneSpread
     /// A long fling travels where a decelerating scroll view would come to
     /// rest, `x0 + v0 / (1000 · −ln rate)`, rounded to a spread and at most
-    /// `maximumSpreads` away. `rate` is per millisecond in 0 < rate < 1
+    /// `maximumSpreads` from the release. `rate` is per millisecond in 0 < rate < 1
     /// (UIScrollView: 0.998 normal, 0.99 fast).
     case decelerating(rate: Double, maximumSpreads: Int)
 

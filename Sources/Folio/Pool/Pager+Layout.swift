@@ -48,13 +48,15 @@ extension Pager {
         if low <= high {
             let centre = min(max(position.nearestIndex, low), high)
             consider(centre, &list)
-            var d = 1
-            while centre &- d >= low || centre &+ d <= high {
-                let ahead = direction > 0 ? centre &+ d : centre &- d
-                let behind = direction > 0 ? centre &- d : centre &+ d
-                if ahead >= low && ahead <= high { consider(ahead, &list) }
-                if behind >= low && behind <= high { consider(behind, &list) }
-                d += 1
+            // At most 64 spreads are visible (Track.validate), so high − low is small;
+            // a loop's unwrapped index is unbounded, hence the overflow checks.
+            for d in stride(from: 1, through: high &- low, by: 1) {
+                let (up, upOverflow) = centre.addingReportingOverflow(d)
+                let (down, downOverflow) = centre.subtractingReportingOverflow(d)
+                let ahead = direction > 0 ? (up, upOverflow) : (down, downOverflow)
+                let behind = direction > 0 ? (down, downOverflow) : (up, upOverflow)
+                if !ahead.1 && ahead.0 >= low && ahead.0 <= high { consider(ahead.0, &list) }
+                if !behind.1 && behind.0 >= low && behind.0 <= high { consider(behind.0, &list) }
             }
         }
         let near = low <= high ? (low, high) : (position.nearestIndex, position.nearestIndex - 1)

@@ -8,14 +8,18 @@ public enum PageCount: Hashable, Sendable, CustomStringConvertible {
     /// two pages shown as one two-page spread) behaves like `.finite`, since
     /// showing a page beside itself would need two views of one page.
     case looping(Int)
-    /// Pages 0, 1, 2, … without end (the last index is `Int.max − 1`).
+    /// Pages 0, 1, 2, … without practical end: up to ``unboundedLimit`` − 1.
     case unbounded
 
-    /// The number of pages; `Int.max` for `.unbounded`.
+    /// Pages an unbounded track holds: 2^62 (about 4.6 · 10^18), leaving
+    /// integer headroom for arithmetic past the last one.
+    public static let unboundedLimit = 1 << 62
+
+    /// The number of pages; ``unboundedLimit`` for `.unbounded`.
     public var pages: Int {
         switch self {
         case .finite(let n), .looping(let n): n
-        case .unbounded: Int.max
+        case .unbounded: PageCount.unboundedLimit
         }
     }
 

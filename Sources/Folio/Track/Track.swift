@@ -51,12 +51,10 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// The distance from one spread's leading edge to the next one's.
     public var stride: Double { spreadExtent + spacing }
 
-    /// The number of spreads (for an unbounded track, enough to show pages
-    /// up to `Int.max − 1`).
+    /// The number of spreads.
     public var spreadCount: Int {
         let n = pages.pages
         guard pagesPerSpread == 2, n > 0 else { return n }
-        guard pages.isBounded else { return spreadIndex(containing: Int.max - 1) + 1 }
         return coverStandsAlone ? 1 + n / 2 : (n + 1) / 2
     }
 
@@ -106,6 +104,7 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
         guard spacing.isFinite, spacing >= 0 else { throw .invalidExtent(name: "spacing", value: spacing) }
         guard pagesPerSpread == 1 || pagesPerSpread == 2 else { throw .invalidPagesPerSpread(pagesPerSpread) }
         guard pages.pages >= 0 else { throw .negativePageCount(pages.pages) }
+        guard pages.pages <= PageCount.unboundedLimit else { throw .tooManyPages(pages.pages) }
         guard maximumVisibleSpreads <= 64 else {
             throw .viewportTooWide(viewportExtent: viewportExtent, spreadExtent: spreadExtent)
         }
