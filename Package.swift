@@ -5,9 +5,11 @@ let package = Package(
     name: "Folio",
     products: [
         .library(name: "Folio", targets: ["Folio"]),
+        .library(name: "FolioTerminal", targets: ["FolioTerminal"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -18,7 +20,15 @@ let package = Package(
             // nothing else links libm when the program imports no C library.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .executableTarget(name: "FolioCLI", dependencies: ["Folio"]),
+        // The terminal host: text layout in cells, input decoding, frames, the tty.
+        .target(name: "FolioTerminal", dependencies: ["Folio"]),
+        .executableTarget(
+            name: "FolioCLI",
+            dependencies: [
+                "Folio", "FolioTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // A malloc that counts per thread, so a test can prove a code path allocates nothing.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .target(
@@ -30,6 +40,13 @@ let package = Package(
             name: "FolioTests",
             dependencies: [
                 "Folio", "FolioTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "FolioTerminalTests",
+            dependencies: [
+                "FolioTerminal", "Folio", "FolioTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
