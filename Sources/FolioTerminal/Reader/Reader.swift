@@ -1,0 +1,342 @@
+import Folio
+
+/// The terminal reader's state: a document, its pagination at the current
+/// terminal size, the paging engine, and what the reader is doing (a
+/// prompt, a search, a jump waiting for pagination).
+///
+/// Pure apart from reading the document's bytes: the command-line host
+/// feeds it ``ReaderCommand``s and keys, and draws ``render(into:)``.
+public struct Reader {
+    /// The document shown.
+    public let document: Document
+    /// How it is shown.
+    public internal(set) var options: ReaderOptions
+    /// Where things go on the terminal.
+    public internal(set) var layout: ReaderLayout
+    /// The pages known so far at this layout.
+    public internal(set) var pagination: Pagination
+    /// The Markdown chapters found so far.
+    public internal(set) var chapters = ChapterScanner()
+    /// The paging engine.
+    public internal(set) var pager: Pager
+    /// The search, if one was asked for.
+    public internal(set) var search: Search?
+    /// Whether the key help covers the pages.
+    public internal(set) var showsHelp = false
+    /// A one-line message for the status row (a prompt or a notice).
+    public internal(set) var message: String?
+    /// What is being typed after `g` or `/`.
+    public internal(set) var prompt: Prompt?
+    /// A jump waiting for pagination to reach its page.
+    public internal(set) var pendingJump: Jump?
+    /// Seconds on the host's clock at the latest command.
+    public internal(set) var now = 0.0
+
+    var press: (column: Int, row: Int, moved: Bool)?
+    /// The text position kept across relayouts until the reader moves.
+    var stickyAnchor: Int?
+    /// A search step waiting for the scan: from this offset, this way.
+    var pendingSearch: (offset: Int, forward: Bool, including: Bool)?
+    var lastDragCell = 0
+    var pageCache: [Int: [LaidOutLine]] = [:]
+
+    /// Bytes paginated per tick in the background (about a millisecond in a release build).
+    public static let backgroundBudget = 256 * 1024
+    /// Bytes paginated per tick while a jump waits for its page.
+    public static let jumpBudget = 8 * 1024 * 1024
+
+    /// A place to go once pagination reaches it.
+    public enum Jump: Hashable, Sendable {
+        /// A page number (0-based).
+        case page(Int)
+        /// The page holding a byte offset.
+        case offset(Int)
+        /// The last page.
+        case end
+    }
+
+    /// A line being typed at the bottom of the screen.
+    public struct Prompt: Hashable, Sendable {
+        /// What the line is for.
+        public enum Kind: Hashable, Sendable { case goTo, search }
+        /// The kind of prompt.
+        public var kind: Kind
+        /// The text typed so far.
+        public var text: String
+    }
+
+    /// Opens `document` on a terminal of `columns` × `rows`, at the page
+    /// holding byte `anchor` (a saved reading position) or the first page.
+    public init(document: Document, columns: Int, rows: Int, options: ReaderOptions = ReaderOptions(), anchor: Int? = nil) {
+        self.document = document
+        self.options = options
+        layout = ReaderLayout(columns: columns, rows: rows, options: options)
+        pagination = Pagination(geometry: layout.geometry, byteCount: document.byteCount)
+        pager = Self.makePager(layout: layout, options: options, pages: 1, page: 0)
+        extendPagination(budget: Self.backgroundBudget)
+        if let anchor, anchor > 0 { jump(to: .offset(min(anchor, max(0, document.byteCount - 1))), animated: false) }
+    }
+
+    // MARK: State for drawing and saving
+
+    /// The current page (0-based): the first page of the spread on screen.
+    public var currentPage: Int { pager.currentPage ?? 0 }
+
+    /// The byte offset the reader is at: the first character on the
+    /// current page, or — after a resize or a switch of orientation, until
+    /// the reader moves — the character that was at the top before, which
+    /// is still on screen. A saved position restores to it at any size.
+    public var anchor: Int {
+        let top = pagination.pageStarts[min(currentPage, pagination.knownPages - 1)]
+        if let sticky = stickyAnchor, sticky >= top, sticky < spreadBytes.upperBound { return sticky }
+        return top
+    }
+
+    /// The bytes of the spread on screen.
+    public var spreadBytes: Range<Int> {
+        let first = min(currentPage, pagination.knownPages - 1)
+        let last = min(first + layout.pagesPerSpread - 1, pagination.knownPages - 1)
+        return pagination.bytes(ofPage: first).lowerBound..<pagination.bytes(ofPage: last).upperBound
+    }
+
+    /// How far through the document the current page starts, 0…100.
+    public var percent: Int {
+        document.byteCount == 0 ? 100 : Int((Double(anchor) / Double(document.byteCount) * 100).rounded(.down))
+    }
+
+    /// Whether the host should keep ticking (an animation, pagination or a search is under way).
+    public var isBusy: Bool {
+        pager.isSettling || pager.isDragging || !pagination.isComplete || (search?.isComplete == false)
+    }
+
+    /// The lines of page `page`, laid out (cached for the last few pages drawn).
+    public mutating func lines(ofPage page: Int) -> [LaidOutLine] {
+        if let cached = pageCache[page] { return cached }
+        guard page < pagination.knownPages else { return [] }
+        let start = pagination.pageStarts[page]
+        let lines = document.withBytes { pagination.layout.page(in: $0, from: start, collect: true).lines }
+        if pageCache.count > 16 { pageCache.removeAll(keepingCapacity: true) }
+        pageCache[page] = lines
+        return lines
+    }
+
+    // MARK: Commands
+
+    /// Carries out `command`.
+    public mutating func handle(_ command: ReaderCommand) {
+        switch command {
+        case .resize, .tick, .toggleRightToLeft, .toggleVertical, .toggleHelp, .dragBegan: break
+        default: stickyAnchor = nil
+        }
+        switch command {
+        case .turn(let spreads):
+            message = nil
+            _ = pager.step(by: spreads, animated: true, at: now)
+        case .first:
+            jump(to: .page(0), animated: true)
+        case .last:
+            jump(to: .end, animated: true)
+        case .goToPage(let page):
+            jump(to: .page(max(0, page)), animated: true)
+        case .goToPercent(let percent):
+            let fraction = min(max(percent, 0), 100) / 100
+            let offset = Int((Double(document.byteCount) * fraction).rounded(.down))
+            jump(to: .offset(min(offset, max(0, document.byteCount - 1))), animated: true)
+        case .search(let text):
+            guard !text.isEmpty else { search = nil; return }
+            search = Search(query: text, byteCount: document.byteCount)
+            pageCache.removeAll()
+            advanceSearch()
+            goToMatch(after: anchor, forward: true, including: true)
+        case .searchNext:
+            goToMatch(after: pagination.bytes(ofPage: currentPage).upperBound, forward: true, including: true)
+        case .searchPrevious:
+            goToMatch(after: anchor, forward: false, including: false)
+        case .toggleRightToLeft:
+            options.rightToLeft.toggle()
+            relayout(columns: layout.columns, rows: layout.rows)
+        case .toggleVertical:
+            options.vertical.toggle()
+            relayout(columns: layout.columns, rows: layout.rows)
+        case .toggleHelp:
+            showsHelp.toggle()
+        case .click(let column, let row):
+            click(column: column, row: row)
+        case .dragBegan(let column, let row, let time):
+            note(time)
+            press = (column, row, false)
+            lastDragCell = options.vertical ? row : column
+        case .dragMoved(let column, let row, let time):
+            note(time)
+            guard var current = press, layout.bodyRows.contains(current.row) else { return }
+            if !current.moved {
+                current.moved = true
+                _ = pager.dragBegan(at: time)
+            }
+            press = current
+            let cell = options.vertical ? row : column
+            _ = pager.dragMoved(by: Double(cell - lastDragCell), at: time)
+            lastDragCell = cell
+        case .dragEnded(let column, let row, let time):
+            note(time)
+            guard let current = press else { return }
+            press = nil
+            if current.moved {
+                _ = pager.dragEnded(velocity: nil, at: time)
+            } else {
+                click(column: column, row: row)
+            }
+        case .resize(let columns, let rows):
+            relayout(columns: columns, rows: rows)
+        case .tick(let time):
+            note(time)
+            _ = pager.advance(to: time)
+            backgroundWork()
+        }
+    }
+
+    mutating func note(_ time: Double) { if time.isFinite { now = max(now, time) } }
+
+    /// Paginates and searches a budget further, and lands a waiting jump.
+    mutating func backgroundWork() {
+        let budget = pendingJump == nil ? Self.backgroundBudget : Self.jumpBudget
+        extendPagination(budget: budget)
+        advanceSearch()
+        if let jump = pendingJump { self.jump(to: jump, animated: false) }
+        if let waiting = pendingSearch {
+            pendingSearch = nil
+            goToMatch(after: waiting.offset, forward: waiting.forward, including: waiting.including)
+        }
+    }
+
+    mutating func extendPagination(budget: Int) {
+        let before = pagination.knownPages
+        document.withBytes { bytes in
+            pagination.extend(in: bytes, budget: budget)
+            if document.isMarkdown { chapters.scan(bytes, upTo: pagination.isComplete ? bytes.count : pagination.frontier) }
+        }
+        if pagination.knownPages != before {
+            _ = try? pager.setPageCount(.finite(pagination.knownPages))
+        }
+    }
+
+    /// Goes to `target` now if pagination has reached it, else remembers it.
+    mutating func jump(to target: Jump, animated: Bool) {
+        let page: Int?
+        switch target {
+        case .page(let p): page = p < pagination.knownPages || pagination.isComplete ? min(p, pagination.knownPages - 1) : nil
+        case .offset(let offset): page = pagination.page(containing: offset)
+        case .end: page = pagination.isComplete ? pagination.knownPages - 1 : nil
+        }
+        guard let page else {
+            pendingJump = target
+            message = "Paginating… \(Int(Double(pagination.frontier) / Double(max(1, document.byteCount)) * 100))%"
+            return
+        }
+        pendingJump = nil
+        message = nil
+        _ = pager.move(toPage: page, animated: animated, at: now)
+    }
+
+    /// Rebuilds the pagination for a new size or orientation, keeping the
+    /// same text at the top of the page.
+    mutating func relayout(columns: Int, rows: Int) {
+        let anchor = pendingJumpOffset ?? self.anchor
+        stickyAnchor = anchor
+        layout = ReaderLayout(columns: columns, rows: rows, options: options)
+        if layout.geometry != pagination.layout.geometry {
+            pagination = Pagination(geometry: layout.geometry, byteCount: document.byteCount)
+            pageCache.removeAll()
+        }
+        pager = Self.makePager(layout: layout, options: options, pages: pagination.knownPages, page: 0)
+        press = nil
+        extendPagination(budget: Self.backgroundBudget)
+        jump(to: .offset(anchor), animated: false)
+    }
+
+    private var pendingJumpOffset: Int? {
+        if case .offset(let offset) = pendingJump { return offset }
+        return nil
+    }
+
+    static func makePager(layout: ReaderLayout, options: ReaderOptions, pages: Int, page: Int) -> Pager {
+        let orientation: Orientation = options.vertical ? .topToBottom : (options.rightToLeft ? .rightToLeft : .leftToRight)
+        let viewport = Double(max(1, options.vertical ? layout.bodyRows.count : layout.columns))
+        let track = Track(orientation: orientation, pages: .finite(max(1, pages)), pagesPerSpread: layout.pagesPerSpread,
+                          pageExtent: viewport / Double(layout.pagesPerSpread), viewportExtent: viewport)
+        var physics = Physics()
+        physics.flickVelocity = options.vertical ? 12 : 40  // cells per second
+        // The track is always valid: extents are positive and the pool covers two visible spreads.
+        // swiftlint:disable:next force_try
+        return try! Pager(track: track, physics: physics, page: page)
+    }
+
+    // MARK: Mouse
+
+    mutating func click(column: Int, row: Int) {
+        if row == 0 {
+            if let chapter = chapterHit(column: column) { jump(to: .offset(chapter.offset), animated: true) }
+            return
+        }
+        guard layout.bodyRows.contains(row) else { return }
+        let third = options.vertical ? layout.bodyRows.count / 3 : layout.columns / 3
+        let along = options.vertical ? row - layout.bodyRows.lowerBound : column
+        let far = options.vertical ? layout.bodyRows.count - third : layout.columns - third
+        var step = along < third ? -1 : (along >= far ? 1 : 0)
+        if options.rightToLeft && !options.vertical { step = -step }
+        if step != 0 { handle(.turn(step)) }
+    }
+
+    /// The chapter whose menu item is at `column` of the top row.
+    func chapterHit(column: Int) -> Document.Chapter? {
+        var x = 0
+        for chapter in visibleChapters {
+            let width = DisplayWidth.columns(of: chapter.title) + 2
+            if column >= x && column < x + width { return chapter }
+            x += width + 1
+        }
+        return nil
+    }
+
+    /// The chapters shown in the menu row: those at the current chapter and after.
+    var visibleChapters: ArraySlice<Document.Chapter> {
+        let all = chapters.chapters
+        guard let index = currentChapterIndex else { return all[...] }
+        return all[index...]
+    }
+
+    /// The chapter holding the current page, if any.
+    public var currentChapterIndex: Int? {
+        let chapters = self.chapters.chapters
+        let end = pagination.bytes(ofPage: currentPage).upperBound
+        var found: Int?
+        var low = 0, high = chapters.count
+        while low < high {
+            let mid = (low + high) / 2
+            if chapters[mid].offset < max(end, anchor + 1) { found = mid; low = mid + 1 } else { high = mid }
+        }
+        return found
+    }
+
+    // MARK: Search
+
+    mutating func advanceSearch() {
+        guard var search, !search.isComplete else { return }
+        document.withBytes { search.scan($0, budget: Self.backgroundBudget * 4) }
+        self.search = search
+    }
+
+    /// Goes to the first match at or after (or before) `offset`; waits for the scan if needed.
+    mutating func goToMatch(after offset: Int, forward: Bool, including: Bool) {
+        guard let search else { message = "No search yet: press /"; return }
+        if let match = search.match(from: offset, forward: forward, including: including) {
+            message = nil
+            jump(to: .offset(match), animated: true)
+        } else if search.isComplete || !forward {
+            message = search.matches.isEmpty ? "Not found: \(search.query)" : "No more matches"
+        } else {
+            message = "Searching… \(Int(Double(search.scanned) / Double(max(1, document.byteCount)) * 100))%"
+            pendingSearch = (offset, forward, including)
+        }
+    }
+}
