@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // End-to-end: runs the real folio binary, in tmux for the terminal.
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         .testTarget(
             name: "FolioTerminalTests",
             dependencies: [
