@@ -31,9 +31,10 @@ extension PageIndicator {
     }
 
     /// How current page `page` is, 0 … 1: `1 − |page − (currentPage + pageOffset)|`,
-    /// measured the short way round a loop, and 0 beyond one page away. O(1).
+    /// measured the short way round a loop, and 0 beyond one page away or
+    /// for a page outside 0 ..< ``pageCount``. O(1).
     public func activity(ofPage page: Int) -> Double {
-        guard pageCount > 0 else { return 0 }
+        guard page >= 0, page < pageCount else { return 0 }
         var steps = Double(page - currentPage)
         if loops {
             // The two representatives of page − currentPage modulo the count
