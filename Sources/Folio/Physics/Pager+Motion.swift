@@ -42,10 +42,9 @@ extension Pager {
         if track.loops {
             let n = track.spreadCount
             let ahead = position.index &+ (spread - track.wrap(position.index))
-            let options = [ahead &- n, ahead, ahead &+ n]
             target = ahead
-            for option in options where abs(position.distance(fromSpread: option)) < abs(position.distance(fromSpread: target)) {
-                target = option
+            for shift in -1...1 where abs(position.distance(fromSpread: ahead &+ shift &* n)) < abs(position.distance(fromSpread: target)) {
+                target = ahead &+ shift &* n
             }
         }
         return go(to: target, animated: animated, at: time)
