@@ -13,6 +13,9 @@
 /// leaving the book as it was: double-sided content needs a spine in the
 /// middle (two pages per spread).
 ///
+/// Creating a book, its setters and its questions are O(1) and allocate
+/// nothing; only walking ``spreads`` is linear (in the spread count).
+///
 /// ```swift
 /// var book = try Book(pageCount: 240, orientation: .rightToLeft, spine: .middle, coverStandsAlone: true)
 /// let turn = try book.turn(from: 0, to: 17)   // spread 0 (page 0) → spread 9 (pages 17–18), forward toward the right
