@@ -49,8 +49,9 @@ extension MenuStrip {
     ///
     /// `offset` may be any finite value (it is not clamped, so a host can
     /// ask about a rubber-banded strip); NaN or a zero-width viewport shows
-    /// nothing. In an 80-column terminal a 100,000-chapter strip yields 6–7
-    /// items; see the README.
+    /// nothing. Of 100,000 chapters titled like "Chapter 50001: The Long
+    /// Night", an 80-column terminal shows 5 (at most 6 at any offset) and a
+    /// 1,280-pixel window 8 (at most 10); see the README.
     ///
     /// - Complexity: O(log n) to make; O(1) per item read, so drawing costs
     ///   O(log n + visible) whatever the item count.
