@@ -5,6 +5,7 @@ let package = Package(
     name: "Folio",
     products: [
         .library(name: "Folio", targets: ["Folio"]),
+        .library(name: "FolioStore", targets: ["FolioStore"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
     dependencies: [
@@ -18,6 +19,8 @@ let package = Package(
             // nothing else links libm when the program imports no C library.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // Reading positions kept in files (Foundation): what the engine must not do itself.
+        .target(name: "FolioStore", dependencies: ["Folio"]),
         .executableTarget(name: "FolioCLI", dependencies: ["Folio"]),
         // A malloc that counts per thread, so a test can prove a code path allocates nothing.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
@@ -30,6 +33,13 @@ let package = Package(
             name: "FolioTests",
             dependencies: [
                 "Folio", "FolioTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "FolioStoreTests",
+            dependencies: [
+                "FolioStore", "Folio",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
