@@ -61,11 +61,13 @@ extension JSONFilePositionStore {
         case .keyNotFound(let key, let context):
             return "\(field(context.codingPath + [key])) is missing"
         case .typeMismatch(let type, let context):
-            return "\(field(context.codingPath)) is not \(type == String.self ? "a string" : type == Int.self ? "an integer" : "a \(type)")"
+            let expected = type == String.self ? "a string" : type == Int.self ? "an integer" : "a \(type)"
+            return "\(field(context.codingPath)) is not \(expected)"
         case .valueNotFound(_, let context):
             return "\(field(context.codingPath)) is null"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "it is not valid JSON" : "\(field(context.codingPath)): \(context.debugDescription)"
+            guard !context.codingPath.isEmpty else { return "it is not valid JSON" }
+            return "\(field(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
         }

@@ -18,7 +18,8 @@ public enum PositionStoreWarning: Hashable, Sendable, CustomStringConvertible {
     /// The path of the file that was ignored.
     public var path: String {
         switch self {
-        case .unreadable(let path, _), .corrupt(let path, _), .unsupportedFormat(let path, _), .otherDocument(let path, _): path
+        case .unreadable(let path, _), .corrupt(let path, _),
+             .unsupportedFormat(let path, _), .otherDocument(let path, _): path
         }
     }
 
@@ -30,6 +31,7 @@ public enum PositionStoreWarning: Hashable, Sendable, CustomStringConvertible {
         case .unsupportedFormat(_, let format): "it is in format \(format), which this version does not read"
         case .otherDocument(_, let stored): "it belongs to another document (\(stored))"
         }
-        return "Ignored the saved reading position in \(path): \(why). Reading starts at the beginning; the next save replaces the file."
+        return "Ignored the saved reading position in \(path): \(why). "
+            + "Reading starts at the beginning; the next save replaces the file."
     }
 }

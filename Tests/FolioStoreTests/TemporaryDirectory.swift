@@ -30,8 +30,13 @@ final class WarningLog: Sendable {
     /// Every warning so far.
     var warnings: [PositionStoreWarning] { storage.withLock { $0 } }
 
+    /// Adds `warning` at the end.
+    func record(_ warning: PositionStoreWarning) {
+        storage.withLock { $0.append(warning) }
+    }
+
     /// A store in `directory` that reports to this log.
     func store(in directory: String) -> JSONFilePositionStore {
-        JSONFilePositionStore(directory: directory) { warning in self.storage.withLock { $0.append(warning) } }
+        JSONFilePositionStore(directory: directory, warn: record)
     }
 }

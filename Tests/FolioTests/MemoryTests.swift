@@ -1,4 +1,5 @@
 import Testing
+import FolioTestSupport
 @testable import Folio
 
 /// The simple model the lookup is checked against: a linear scan over the page starts.
@@ -135,7 +136,8 @@ func evenPageStarts(length: Int, bytesPerPage: Int) -> [Int] {
     // MARK: Lookup
 
     /// Every strictly increasing list of starts drawn from 0..<7 (with or
-    /// without page 0 at 0), every anchor from −1 to 8, complete or not.
+    /// without page 0 at 0), every anchor from −1 to 8, complete or not, read
+    /// from an array and from a collection without contiguous storage.
     @Test func lookupAgreesWithALinearScanExhaustively() {
         var checked = 0
         for mask in 0..<(1 << 7) {
@@ -145,6 +147,8 @@ func evenPageStarts(length: Int, bytesPerPage: Int) -> [Int] {
                     let got = PageLookup(anchor: anchor, pageStarts: starts, isComplete: complete)
                     let want = linearLookup(anchor: anchor, pageStarts: starts, isComplete: complete)
                     #expect(got == want, "starts \(starts), anchor \(anchor), \(complete ? "complete" : "incomplete"): \(got), want \(want)")
+                    let lazy = PageLookup(anchor: anchor, pageStarts: starts.lazy.map { $0 }, isComplete: complete)
+                    #expect(lazy == got, "starts \(starts) through a non-contiguous collection, anchor \(anchor): \(lazy)")
                     if case .onPage(let page) = got, anchor >= starts[0] {
                         let end = page + 1 < starts.count ? starts[page + 1] : Int.max
                         #expect(starts[page] <= anchor && anchor < end, "page \(page) holds \(anchor) in \(starts)")
@@ -318,6 +322,28 @@ func evenPageStarts(length: Int, bytesPerPage: Int) -> [Int] {
         let effects = pager.move(toPage: page, animated: false)
         #expect(pager.track.spread(at: pager.position.index).contains(page: 3), "shows \(pager.position)")
         #expect(recorder.record(effects, track: pager.track, pageStarts: wide) == ReadingPosition(anchor: 2_100, page: 3, pageCount: wide.count))
+    }
+
+    /// A lookup and a settle on a million-page pagination touch no heap, for an array or a slice.
+    @Test func lookupsAndSettlesAllocateNothing() throws {
+        let starts = Array(stride(from: 0, to: 100_000_000, by: 100))
+        let prefix = starts[..<500_000]
+        var recorder = PositionRecorder(identity: DocumentIdentity(key: "doc"),
+                                        restoring: ReadingPosition(anchor: 31_415_926, page: 0, pageCount: 1))
+        var found = 0
+        var saved = 0
+        func round(_ i: Int) {
+            found &+= recorder.lookup(in: starts, isComplete: true).page ?? 0
+            found &+= recorder.lookup(in: prefix, isComplete: false).page ?? 0
+            found &+= PageLookup(anchor: i &* 99_991, pageStarts: starts, isComplete: true).page ?? 0
+            if recorder.settled(onPages: i...(i + 1), pageStarts: starts) != nil { saved += 1 }
+        }
+        round(0)  // warm up: the runtime builds type metadata on first use
+        let counted = try #require(allocations {
+            for i in 1...1_000 { round(i) }
+        }, "the counting malloc is missing on this platform")
+        #expect(counted == 0, "\(counted) allocations in 3,000 lookups and 1,000 settles")
+        #expect(found > 0 && saved == 1_001)
     }
 
     @Test func descriptionsReadLikeSentences() {

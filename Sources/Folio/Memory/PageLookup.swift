@@ -35,14 +35,17 @@ public enum PageLookup: Hashable, Sendable, CustomStringConvertible {
     ///     (never a trap), just not a meaningful one.
     ///   - isComplete: whether `pageStarts` lists every page of the document.
     ///
-    /// Cost: O(log n) comparisons for n page starts, no allocation.
+    /// Cost: O(log n) comparisons for n page starts; no allocation for an
+    /// `Array`, `ArraySlice` or other contiguous collection.
     public init<Starts: RandomAccessCollection<Int>>(anchor: Int, pageStarts: Starts, isComplete: Bool) {
-        let count = pageStarts.count
-        guard count > 0 else {
-            self = isComplete ? .empty : .pending(lastKnownPage: nil)
-            return
+        self = pageStarts.withStarts { count, start in
+            Self.find(anchor, count: count, isComplete: isComplete, start: start)
         }
-        func start(_ page: Int) -> Int { pageStarts[pageStarts.index(pageStarts.startIndex, offsetBy: page)] }
+    }
+
+    /// The search itself, on page starts read through `start` (0 ..< `count`).
+    static func find(_ anchor: Int, count: Int, isComplete: Bool, start: (Int) -> Int) -> PageLookup {
+        guard count > 0 else { return isComplete ? .empty : .pending(lastKnownPage: nil) }
         // Invariant: pages below `low` start at or before the anchor, pages from `high` on after it.
         var low = 0
         var high = count
@@ -53,10 +56,9 @@ public enum PageLookup: Hashable, Sendable, CustomStringConvertible {
         let last = count - 1
         if !isComplete, low == count, anchor != start(last) {
             // Past the start of the last known page, whose end is not known yet.
-            self = .pending(lastKnownPage: last)
-        } else {
-            self = .onPage(max(low - 1, 0))
+            return .pending(lastKnownPage: last)
         }
+        return .onPage(max(low - 1, 0))
     }
 
     /// The page to show now: the anchor's page, or the last known page while

@@ -45,7 +45,7 @@ public struct PositionRecorder: Hashable, Sendable, CustomStringConvertible {
     /// document when nothing is remembered. Call it after opening and after
     /// every re-pagination, and move the pager to the page (or spread) it names.
     ///
-    /// Cost: O(log n) for n page starts, no allocation.
+    /// Cost: O(log n) for n page starts; no allocation for a contiguous collection.
     public func lookup<Starts: RandomAccessCollection<Int>>(in pageStarts: Starts, isComplete: Bool) -> PageLookup {
         PageLookup(anchor: position?.anchor ?? 0, pageStarts: pageStarts, isComplete: isComplete)
     }
@@ -58,22 +58,22 @@ public struct PositionRecorder: Hashable, Sendable, CustomStringConvertible {
     /// otherwise it becomes the start of `pages.lowerBound`. The saved page
     /// is the one holding the anchor and the page count is `pageStarts.count`.
     ///
-    /// Cost: O(1) for an array of page starts.
+    /// Cost: O(1); no allocation for an `Array` or other contiguous collection of page starts.
     public mutating func settled<Starts: RandomAccessCollection<Int>>(
         onPages pages: ClosedRange<Int>, pageStarts: Starts
     ) -> ReadingPosition? {
-        let count = pageStarts.count
-        guard pages.lowerBound >= 0, pages.lowerBound < count else { return nil }
-        func start(_ page: Int) -> Int { pageStarts[pageStarts.index(pageStarts.startIndex, offsetBy: page)] }
-        let last = min(pages.upperBound, count - 1)
-        let new: ReadingPosition
-        if let anchor = position?.anchor, anchor >= start(pages.lowerBound), last + 1 >= count || anchor < start(last + 1) {
+        let found: ReadingPosition? = pageStarts.withStarts { count, start in
+            guard pages.lowerBound >= 0, pages.lowerBound < count else { return nil }
+            let first = pages.lowerBound
+            let last = min(pages.upperBound, count - 1)
+            guard let anchor = position?.anchor, anchor >= start(first), last + 1 >= count || anchor < start(last + 1) else {
+                return ReadingPosition(anchor: start(first), page: first, pageCount: count)
+            }
             // Still on screen: keep it, on whichever page of the spread holds it.
-            let page = last > pages.lowerBound && anchor >= start(last) ? last : pages.lowerBound
-            new = ReadingPosition(anchor: anchor, page: page, pageCount: count)
-        } else {
-            new = ReadingPosition(anchor: start(pages.lowerBound), page: pages.lowerBound, pageCount: count)
+            let page = last > first && anchor >= start(last) ? last : first
+            return ReadingPosition(anchor: anchor, page: page, pageCount: count)
         }
+        guard let new = found else { return nil }
         position = new
         guard new != lastSaved else { return nil }
         lastSaved = new
@@ -84,7 +84,7 @@ public struct PositionRecorder: Hashable, Sendable, CustomStringConvertible {
     /// rest on the spread of `track` that starts at that page, and returns
     /// the position to save (see ``settled(onPages:pageStarts:)``).
     ///
-    /// Cost: O(effects) to find the event, O(1) more for an array of page starts.
+    /// Cost: O(effects) to find the event, then as ``settled(onPages:pageStarts:)``.
     public mutating func record<Starts: RandomAccessCollection<Int>>(
         _ effects: Effects, track: Track, pageStarts: Starts
     ) -> ReadingPosition? {
