@@ -5,6 +5,7 @@ let package = Package(
     name: "Folio",
     products: [
         .library(name: "Folio", targets: ["Folio"]),
+        .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioTerminal", targets: ["FolioTerminal"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
@@ -20,12 +21,14 @@ let package = Package(
             // nothing else links libm when the program imports no C library.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        // Position memory on disk: a JSON file per document, written atomically.
+        .target(name: "FolioStore", dependencies: ["Folio"]),
         // The terminal host: text layout in cells, input decoding, frames, the tty.
         .target(name: "FolioTerminal", dependencies: ["Folio"]),
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioTerminal",
+                "Folio", "FolioTerminal", "FolioStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,6 +43,13 @@ let package = Package(
             name: "FolioTests",
             dependencies: [
                 "Folio", "FolioTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "FolioStoreTests",
+            dependencies: [
+                "FolioStore", "Folio",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

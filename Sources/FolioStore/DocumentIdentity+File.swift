@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Folio
+
+extension DocumentIdentity {
+    /// The identity of the file at `path`: its absolute path with symbolic
+    /// links resolved, its size and its modification time, read with `stat`.
+    ///
+    /// `folio notes.md` and `folio ./docs/../notes.md` give the same identity;
+    /// editing the file gives a new one (the saved anchor may no longer point
+    /// at the same text). Throws ``PositionStoreError/cannotReadFileInfo(path:reason:)``
+    /// when the file cannot be found or examined.
+    ///
+    /// Cost: two system calls.
+    public static func file(atPath path: String) throws(PositionStoreError) -> DocumentIdentity {
+        guard let resolvedPointer = realpath(path, nil) else {
+            throw .cannotReadFileInfo(path: path, reason: String(cString: strerror(errno)))
+        }
+        let resolved = String(cString: resolvedPointer)
+        free(resolvedPointer)
+        var info = stat()
+        guard stat(resolved, &info) == 0 else {
+            throw .cannotReadFileInfo(path: resolved, reason: String(cString: strerror(errno)))
+        }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return .file(path: resolved, size: Int(info.st_size),
+                     modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Folio
+
+extension JSONFilePositionStore {
+    /// What the store found for a document, with the reason when it ignored a file.
+    public enum Reading: Hashable, Sendable, CustomStringConvertible {
+        /// Nothing is saved for the document.
+        case missing
+        /// The saved position.
+        case found(ReadingPosition)
+        /// A file is there but cannot be used; ``JSONFilePositionStore/load(for:)`` returns `nil` for it.
+        case ignored(PositionStoreWarning)
+
+        /// A compact, readable form for logs and test failures.
+        public var description: String {
+            switch self {
+            case .missing: "missing"
+            case .found(let position): "found \(position)"
+            case .ignored(let warning): "ignored: \(warning)"
+            }
+        }
+    }
+
+    /// Reads the file for `identity` and says what it found, without calling `warn`.
+    ///
+    /// Cost: reads one file of at most ``maximumFileSize`` bytes.
+    public func read(for identity: DocumentIdentity) -> Reading {
+        let path = path(for: identity)
+        let bytes: [UInt8]
+        do {
+            switch try FileSystem.readSmallFile(path, limit: Self.maximumFileSize) {
+            case .missing: return .missing
+            case .bytes(let contents): bytes = contents
+            case .tooLarge(let limit): return .ignored(.corrupt(path: path, reason: "it is larger than \(limit) bytes"))
+            case .notAFile: return .ignored(.unreadable(path: path, reason: "it is not a regular file"))
+            }
+        } catch {
+            return .ignored(.unreadable(path: path, reason: error.reason))
+        }
+        let decoder = JSONDecoder()
+        let data = Data(bytes)
+        do {
+            let format = try decoder.decode(PositionFile.Probe.self, from: data).format
+            guard format == PositionFile.currentFormat else { return .ignored(.unsupportedFormat(path: path, format: format)) }
+            let file = try decoder.decode(PositionFile.self, from: data)
+            guard file.document == identity else { return .ignored(.otherDocument(path: path, stored: file.document)) }
+            return .found(file.position)
+        } catch let error as DecodingError {
+            return .ignored(.corrupt(path: path, reason: Self.summary(of: error)))
+        } catch {
+            return .ignored(.corrupt(path: path, reason: "\(error)"))
+        }
+    }
+
+    /// A short reason for a decoding failure, naming the field.
+    static func summary(of error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the file" : "the field \"" + path.map(\.stringValue).joined(separator: ".") + "\""
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(field(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context):
+            let expected = type == String.self ? "a string" : type == Int.self ? "an integer" : "a \(type)"
+            return "\(field(context.codingPath)) is not \(expected)"
+        case .valueNotFound(_, let context):
+            return "\(field(context.codingPath)) is null"
+        case .dataCorrupted(let context):
+            guard !context.codingPath.isEmpty else { return "it is not valid JSON" }
+            return "\(field(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

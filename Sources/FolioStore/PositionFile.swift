@@ -1,0 +1,52 @@
+import Folio
+
+/// What a position file holds: a format version, the document it belongs
+/// to and the position, as one flat JSON object.
+///
+/// ```json
+/// {
+///   "anchor" : 5120,
+///   "document" : "file size=18204 mtime=1717171717.250000000 path=/home/ada/notes.md",
+///   "format" : 1,
+///   "page" : 12,
+///   "pageCount" : 340
+/// }
+/// ```
+struct PositionFile: Codable, Hashable, Sendable {
+    /// The format this version writes and reads.
+    static let currentFormat = 1
+
+    var format: Int
+    var document: DocumentIdentity
+    var position: ReadingPosition
+
+    init(document: DocumentIdentity, position: ReadingPosition) {
+        format = Self.currentFormat
+        self.document = document
+        self.position = position
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, document
+    }
+
+    /// Just the format field, read first so a newer format is told apart from damage.
+    struct Probe: Decodable {
+        var format: Int
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        document = try container.decode(DocumentIdentity.self, forKey: .document)
+        // The position's fields sit beside these; its decoder checks their ranges.
+        position = try ReadingPosition(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(document, forKey: .document)
+        try position.encode(to: encoder)
+    }
+}
