@@ -31,6 +31,10 @@ public struct Reader {
     public internal(set) var pendingJump: Jump?
     /// Seconds on the host's clock at the latest command.
     public internal(set) var now = 0.0
+    /// The dots on the status row (one column each, one apart).
+    public internal(set) var indicator: PageIndicator
+    /// The chapters on the top row.
+    public internal(set) var menu: MenuStrip<Int>
 
     var press: (column: Int, row: Int, moved: Bool)?
     /// The text position kept across relayouts until the reader moves.
@@ -73,8 +77,31 @@ public struct Reader {
         layout = ReaderLayout(columns: columns, rows: rows, options: options)
         pagination = Pagination(geometry: layout.geometry, byteCount: document.byteCount)
         pager = Self.makePager(layout: layout, options: options, pages: 1, page: 0)
+        // Both styles are valid by construction (positive sizes, at least one dot).
+        indicator = try! PageIndicator(style: Self.indicatorStyle(columns: layout.columns))
+        menu = try! MenuStrip<Int>(metrics: MenuMetrics(padding: 1), viewportWidth: Double(max(1, layout.columns)),
+                                   measure: { Double(DisplayWidth.columns(of: $0)) })
         extendPagination(budget: Self.backgroundBudget)
         if let anchor, anchor > 0 { jump(to: .offset(min(anchor, max(0, document.byteCount - 1))), animated: false) }
+        syncModels()
+    }
+
+    /// Dots for a status row `columns` wide: up to a quarter of it, at most 15.
+    static func indicatorStyle(columns: Int) -> IndicatorStyle {
+        IndicatorStyle(maximumVisibleDots: max(1, min(15, columns / 8)), dotDiameter: 1, spacing: 1)
+    }
+
+    /// Brings the indicator and the menu in line with the pager and the chapters.
+    mutating func syncModels() {
+        indicator.update(from: pager)
+        _ = try? indicator.setPageCount(pagination.knownPages, isFinal: pagination.isComplete)
+        let found = chapters.chapters
+        if found.count != menu.items.count {
+            let items = found.indices.map { MenuItem(id: $0, title: found[$0].title) }
+            let starts = found.map { pagination.page(containing: $0.offset) ?? 0 }
+            _ = try? menu.setItems(items, startPages: starts)
+        }
+        _ = menu.follow(pager)
     }
 
     // MARK: State for drawing and saving
@@ -193,6 +220,7 @@ public struct Reader {
             _ = pager.advance(to: time)
             backgroundWork()
         }
+        syncModels()
     }
 
     mutating func note(_ time: Double) { if time.isFinite { now = max(now, time) } }
@@ -249,6 +277,11 @@ public struct Reader {
             pageCache.removeAll()
         }
         pager = Self.makePager(layout: layout, options: options, pages: pagination.knownPages, page: 0)
+        _ = try? indicator.setStyle(Self.indicatorStyle(columns: layout.columns))
+        _ = try? menu.resize(viewportWidth: Double(max(1, layout.columns)))
+        if layout.geometry != pagination.layout.geometry || menu.items.count != chapters.chapters.count {
+            _ = try? menu.setItems([], startPages: [])
+        }
         press = nil
         extendPagination(budget: Self.backgroundBudget)
         jump(to: .offset(anchor), animated: false)
@@ -275,7 +308,16 @@ public struct Reader {
 
     mutating func click(column: Int, row: Int) {
         if row == 0 {
-            if let chapter = chapterHit(column: column) { jump(to: .offset(chapter.offset), animated: true) }
+            for effect in menu.tap(atViewportX: Double(column) + 0.5) {
+                if case .showPage(let page) = effect { jump(to: .page(page), animated: true) }
+            }
+            return
+        }
+        if row == layout.rows - 1 {
+            let x = Double(column - Self.statusDotsColumn) + 0.5
+            if x >= 0, x < indicator.extent, let action = indicator.action(forTapAt: x) {
+                _ = pager.perform(action, animated: true, at: now)
+            }
             return
         }
         guard layout.bodyRows.contains(row) else { return }
@@ -287,36 +329,11 @@ public struct Reader {
         if step != 0 { handle(.turn(step)) }
     }
 
-    /// The chapter whose menu item is at `column` of the top row.
-    func chapterHit(column: Int) -> Document.Chapter? {
-        var x = 0
-        for chapter in visibleChapters {
-            let width = DisplayWidth.columns(of: chapter.title) + 2
-            if column >= x && column < x + width { return chapter }
-            x += width + 1
-        }
-        return nil
-    }
-
-    /// The chapters shown in the menu row: those at the current chapter and after.
-    var visibleChapters: ArraySlice<Document.Chapter> {
-        let all = chapters.chapters
-        guard let index = currentChapterIndex else { return all[...] }
-        return all[index...]
-    }
+    /// The column the status row's dots start at.
+    public static let statusDotsColumn = 1
 
     /// The chapter holding the current page, if any.
-    public var currentChapterIndex: Int? {
-        let chapters = self.chapters.chapters
-        let end = pagination.bytes(ofPage: currentPage).upperBound
-        var found: Int?
-        var low = 0, high = chapters.count
-        while low < high {
-            let mid = (low + high) / 2
-            if chapters[mid].offset < max(end, anchor + 1) { found = mid; low = mid + 1 } else { high = mid }
-        }
-        return found
-    }
+    public var currentChapterIndex: Int? { menu.selectedIndex }
 
     // MARK: Search
 
