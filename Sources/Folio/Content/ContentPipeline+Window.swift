@@ -7,6 +7,10 @@ extension ContentPipeline {
     /// update). Returns, in order: what each newly configured slot shows for
     /// each of its pages, the loads to cancel, the loads to start.
     ///
+    /// The direction of motion is the pager's own (the one its pool uses for
+    /// the slot ahead): that of the latest drag movement or animated move; a
+    /// jump (`animated: false`) keeps it.
+    ///
     /// O(effects) when no slot was configured or parked and the current page
     /// and direction are unchanged (a steady drag: nothing to do, nothing
     /// allocated); otherwise O(slots + w²) for the w pages in slots (an
