@@ -11,6 +11,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
     case tooManyPages(Int)
     /// The pool cannot cover what is visible: it needs at least `needed` slots.
     case poolTooSmall(size: Int, needed: Int)
+    /// More slots than a pager recycles sensibly (size ≤ 128, prefetch ≤ 64).
+    case poolTooLarge(slots: Int)
     /// A prefetch distance below zero.
     case negativePrefetch(Int)
     /// The bounded host window must span an odd number of spreads, 3 or more.
@@ -37,6 +39,8 @@ public enum ConfigurationError: Error, Hashable, Sendable, CustomStringConvertib
             "A track holds at most 2^62 pages (\(PageCount.unboundedLimit)), not \(n); use .unbounded."
         case .poolTooSmall(let size, let needed):
             "A pool of \(size) slots cannot show this track: up to \(needed) spreads are visible at once, so use at least \(needed) slots."
+        case .poolTooLarge(let slots):
+            "A pool of \(slots) slots is more than a pager recycles: use at most 128 slots and a prefetch of at most 64."
         case .negativePrefetch(let n):
             "The prefetch distance must be 0 or more, not \(n)."
         case .invalidHostWindow(let spreads):

@@ -88,6 +88,7 @@ extension Pager {
         }
         let velocity: Double = if case .settling(let s) = phase { s.velocity } else { 0 }
         phase = .idle
+        if target != position.index { direction = target > position.index ? 1 : -1 }  // prefetch follows jumps too
         if animated {
             let distance = Position(index: target).distance(from: position)
             if abs(distance) > 1 {

@@ -27,7 +27,8 @@ public struct Pool: Hashable, Sendable, CustomStringConvertible {
         let needed = max(2, track.maximumVisibleSpreads)
         guard size >= needed else { throw .poolTooSmall(size: size, needed: needed) }
         guard prefetch >= 0 else { throw .negativePrefetch(prefetch) }
-        guard prefetch <= 64 else { throw .poolTooSmall(size: size, needed: needed) }
+        guard prefetch <= 64 else { throw .poolTooLarge(slots: size &+ prefetch) }
+        guard size <= 128 else { throw .poolTooLarge(slots: size) }
         guard hostWindowSpreads >= 3, hostWindowSpreads % 2 == 1 else {
             throw .invalidHostWindow(spreads: hostWindowSpreads)
         }
