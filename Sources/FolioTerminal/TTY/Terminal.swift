@@ -14,10 +14,16 @@ import Glibc
 /// alternate screen, hidden cursor, SGR mouse reporting with drags.
 ///
 /// ``stop()`` writes ``Options/exitSequence`` and puts the saved modes back
-/// byte for byte. So does `deinit`, `exit()` (through `atexit`), and SIGTERM,
-/// SIGHUP, SIGINT and SIGQUIT, after which the process dies of that signal;
-/// a crash restores too (see the restore notes in the source, `TerminalRestore`).
-/// At most one terminal is started per process.
+/// byte for byte. So do `deinit` and `exit()` (through `atexit`), and so do
+/// SIGTERM, SIGHUP, SIGINT and SIGQUIT, after which the signal is raised again
+/// with its default action, so the process ends with the status a shell
+/// expects. A crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, which
+/// includes Swift runtime traps) restores, then passes the signal to the
+/// handler that was there before, so the crash report lands on the shell's
+/// screen. A signal ignored at start (`nohup`) stays ignored. The signal path
+/// only uses bytes and modes saved at start, `write(2)` and `tcsetattr(3)`.
+///
+/// At most one terminal is started per process. Use it from one thread.
 ///
 /// ```swift
 /// let terminal = try Terminal.start(Terminal.Options(mouse: !noMouse))
@@ -48,6 +54,8 @@ public final class Terminal {
     /// When the decoder's pending bytes arrived (monotonic seconds), while it holds some.
     private var pendingSince: Double?
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// ``Options/escapeDelay`` clamped to 0 ... 1 seconds.
+    private let escapeDelay: Double
 
     private init(options: Options, inputFD: Int32, outputFD: Int32, ownedFDs: [Int32],
                  wakeRead: Int32, wakeWrite: Int32, installedSignals: [Int32]) {
@@ -58,6 +66,7 @@ public final class Terminal {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
         self.installedSignals = installedSignals
+        self.escapeDelay = options.escapeDelay.isNaN ? 0.025 : min(max(options.escapeDelay, 0), 1)
     }
 
     /// Opens the terminal, switches it to raw mode and writes the enter sequence.
@@ -141,7 +150,7 @@ public final class Terminal {
         var polled = false
         while true {
             let now = Self.now()
-            if let since = pendingSince, now >= since + options.escapeDelay {
+            if let since = pendingSince, now >= since + escapeDelay {
                 decoder.flush(into: &events)
                 pendingSince = nil
             }
@@ -149,7 +158,7 @@ public final class Terminal {
             if polled, let deadline, now >= deadline { return events }
 
             var until = deadline
-            if let since = pendingSince { until = min(until ?? .infinity, since + options.escapeDelay) }
+            if let since = pendingSince { until = min(until ?? .infinity, since + escapeDelay) }
             let milliseconds = until.map { Int32(min(max(($0 - now) * 1000, 0).rounded(.up), 1_000_000)) } ?? -1
             var fds = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -160,8 +169,7 @@ public final class Terminal {
                 throw .systemCall("poll", errno: errno)
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
-                while Glibc.read(wakeRead, &drain, drain.count) > 0 {}
+                while Glibc.read(wakeRead, &readBuffer, readBuffer.count) > 0 {}  // one resize for any number of signals
                 events.append(.resize(size))
             }
             if fds[0].revents & Int16(POLLIN) != 0 {
