@@ -1,5 +1,6 @@
 import Testing
 import PropertyBased
+import FolioTestSupport
 @testable import FolioTerminal
 
 /// One input and what it must decode to, written from the terminals' own
@@ -264,6 +265,29 @@ func split(_ bytes: [UInt8], at cuts: [Int]) -> [[UInt8]] {
             let expected = String(decoding: bytes, as: UTF8.self).unicodeScalars.map { char(Character($0)) }
             #expect(decodeChunks([bytes]) == expected, "\(visible(bytes))")
         }
+    }
+
+    /// A mouse drag is a scroll update: decoding its reports into a reused
+    /// buffer allocates nothing (counted with the test-support malloc).
+    @Test func aDragDecodesWithoutAllocating() throws {
+        let reports = (0..<200).map { Array("\u{1B}[<32;\($0 % 180 + 1);\($0 % 50 + 1)M".utf8) }
+        var decoder = InputDecoder()
+        var events: [InputEvent] = []
+        events.reserveCapacity(8)
+        for report in reports { decoder.decode(report, into: &events) }  // warm up: first use instantiates runtime metadata
+        events.removeAll(keepingCapacity: true)
+        var decoded = 0
+        let counted = allocations {
+            var i = 0
+            while i < reports.count {  // an index loop: `for … in` allocates in debug builds
+                events.removeAll(keepingCapacity: true)
+                decoder.decode(reports[i], into: &events)
+                decoded += events.count
+                i += 1
+            }
+        }
+        #expect(counted == 0, "\(counted ?? -1) allocations decoding 200 drag reports")
+        #expect(decoded == 200)
     }
 
     @Test func descriptionsRead() {

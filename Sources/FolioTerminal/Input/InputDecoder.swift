@@ -62,18 +62,24 @@ public struct InputDecoder: Hashable, Sendable, CustomStringConvertible {
     public var pendingByteCount: Int { pending.count }
 
     /// Decodes `bytes` and returns the events they complete, in order.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+    public mutating func decode(_ bytes: some Collection<UInt8>) -> [InputEvent] {
         var events: [InputEvent] = []
         decode(bytes, into: &events)
         return events
     }
 
     /// Decodes `bytes` and appends the events they complete to `events`.
-    public mutating func decode(_ bytes: some Sequence<UInt8>, into events: inout [InputEvent]) {
-        for byte in bytes {
-            pending.append(byte)
-            drain(into: &events, atEnd: false)
+    public mutating func decode(_ bytes: some Collection<UInt8>, into events: inout [InputEvent]) {
+        // Through a buffer and an index loop: generic iteration allocates in unoptimised builds.
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            var i = 0
+            while i < buffer.count {
+                pending.append(buffer[i])
+                drain(into: &events, atEnd: false)
+                i += 1
+            }
         }
+        if contiguous == nil { decode(Array(bytes), into: &events) }
     }
 
     /// Ends the wait for more bytes: pending bytes become events as if the
@@ -100,10 +106,7 @@ public struct InputDecoder: Hashable, Sendable, CustomStringConvertible {
     private mutating func drain(into events: inout [InputEvent], atEnd: Bool) {
         var start = 0
         scanning: while start < pending.count {
-            let scan = pending.withUnsafeBufferPointer { all in
-                InputScanner(bytes: UnsafeBufferPointer(rebasing: all[start...]), atEnd: atEnd).scan()
-            }
-            switch scan {
+            switch InputScanner(pending, from: start, atEnd: atEnd).scan() {
             case .incomplete:
                 break scanning
             case .token(let token, let length):
@@ -115,7 +118,13 @@ public struct InputDecoder: Hashable, Sendable, CustomStringConvertible {
                 }
             }
         }
-        if start > 0 { pending.removeFirst(start) }
+        // Drop the consumed bytes in place (removeFirst would allocate in debug builds).
+        if start == pending.count {
+            pending.removeAll(keepingCapacity: true)
+        } else if start > 0 {
+            for i in start..<pending.count { pending[i - start] = pending[i] }
+            pending.removeLast(start)
+        }
         assert(pending.count < Self.maximumPendingBytes, "the scanner must finish a sequence before it outgrows the pending buffer")
     }
 

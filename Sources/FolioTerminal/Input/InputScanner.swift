@@ -9,7 +9,7 @@ struct InputScanner {
     enum Scan: Equatable {
         /// The bytes so far begin a token that needs more.
         case incomplete
-        /// The first `length` bytes are one token (1 ... bytes.count).
+        /// The first `length` bytes are one token (1 ... available bytes).
         case token(Token, length: Int)
     }
 
@@ -23,18 +23,33 @@ struct InputScanner {
         case x10Mouse(UInt8, UInt8, UInt8)
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The decoder's pending bytes; the token starts at `start`.
+    private let pending: [UInt8]
+    private let start: Int
     /// True when no more bytes will come (a flush): nothing is incomplete then.
     let atEnd: Bool
+
+    /// Scans `pending[start...]`.
+    init(_ pending: [UInt8], from start: Int, atEnd: Bool) {
+        self.pending = pending
+        self.start = start
+        self.atEnd = atEnd
+    }
+
+    /// How many bytes there are from the token's start on.
+    private var available: Int { pending.count - start }
+
+    /// Byte `i` counted from the token's start.
+    private subscript(i: Int) -> UInt8 { pending[start + i] }
 
     private static let esc: UInt8 = 0x1B
 
     func scan() -> Scan {
-        bytes[0] == Self.esc ? escape() : key(at: 0, modifiers: [])
+        self[0] == Self.esc ? escape() : key(at: 0, modifiers: [])
     }
 
     /// Not enough bytes for the token begun: wait, or at the end drop them.
-    private var unfinished: Scan { atEnd ? .token(.none, length: bytes.count) : .incomplete }
+    private var unfinished: Scan { atEnd ? .token(.none, length: available) : .incomplete }
 
     private static func key(_ key: Key, _ modifiers: KeyModifiers = [], length: Int) -> Scan {
         .token(.event(.key(key, modifiers: modifiers)), length: length)
@@ -44,7 +59,7 @@ struct InputScanner {
 
     /// A control code, an ASCII character or a UTF-8 character starting at `i`.
     private func key(at i: Int, modifiers: KeyModifiers) -> Scan {
-        let b = bytes[i]
+        let b = self[i]
         if b < 0x20 || b == 0x7F {
             let (key, control) = Self.controlKey(b)
             return Self.key(key, control.union(modifiers), length: i + 1)
@@ -69,40 +84,40 @@ struct InputScanner {
     /// One UTF-8 encoded scalar at `i`; an invalid byte or a truncated
     /// sequence is one U+FFFD for its maximal invalid subpart.
     private func utf8(at i: Int, modifiers: KeyModifiers) -> Scan {
-        let lead = bytes[i]
-        let (count, second): (Int, ClosedRange<UInt8>)
+        let lead = self[i]
+        let (continuations, second): (Int, ClosedRange<UInt8>)
         switch lead {
-        case 0xC2...0xDF: (count, second) = (1, 0x80...0xBF)
-        case 0xE0: (count, second) = (2, 0xA0...0xBF)
-        case 0xED: (count, second) = (2, 0x80...0x9F)
-        case 0xE1...0xEF: (count, second) = (2, 0x80...0xBF)
-        case 0xF0: (count, second) = (3, 0x90...0xBF)
-        case 0xF4: (count, second) = (3, 0x80...0x8F)
-        case 0xF1...0xF3: (count, second) = (3, 0x80...0xBF)
+        case 0xC2...0xDF: (continuations, second) = (1, 0x80...0xBF)
+        case 0xE0: (continuations, second) = (2, 0xA0...0xBF)
+        case 0xED: (continuations, second) = (2, 0x80...0x9F)
+        case 0xE1...0xEF: (continuations, second) = (2, 0x80...0xBF)
+        case 0xF0: (continuations, second) = (3, 0x90...0xBF)
+        case 0xF4: (continuations, second) = (3, 0x80...0x8F)
+        case 0xF1...0xF3: (continuations, second) = (3, 0x80...0xBF)
         default: return Self.key(.character("\u{FFFD}"), modifiers, length: i + 1)
         }
-        var value = UInt32(lead) & (0x7F >> (count + 1))
-        for k in 1...count {
+        var value = UInt32(lead) & (0x7F >> (continuations + 1))
+        for k in 1...continuations {
             let j = i + k
-            guard j < bytes.count else {
+            guard j < available else {
                 return atEnd ? Self.key(.character("\u{FFFD}"), modifiers, length: j) : .incomplete
             }
-            let c = bytes[j]
+            let c = self[j]
             guard (k == 1 ? second : 0x80...0xBF).contains(c) else {
                 return Self.key(.character("\u{FFFD}"), modifiers, length: j)
             }
             value = value << 6 | UInt32(c & 0x3F)
         }
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"  // the ranges above admit only valid scalars
-        return Self.key(.character(Character(scalar)), modifiers, length: i + count + 1)
+        return Self.key(.character(Character(scalar)), modifiers, length: i + continuations + 1)
     }
 
     // MARK: Escape sequences
 
     /// ESC alone, ESC ESC, Alt+key, or the start of a CSI or SS3 sequence.
     private func escape() -> Scan {
-        guard bytes.count > 1 else { return atEnd ? Self.key(.escape, length: 1) : .incomplete }
-        switch bytes[1] {
+        guard available > 1 else { return atEnd ? Self.key(.escape, length: 1) : .incomplete }
+        switch self[1] {
         case UInt8(ascii: "["): return csi()
         case UInt8(ascii: "O"): return ss3()
         case Self.esc: return Self.key(.escape, length: 1)  // the second ESC starts afresh
@@ -114,14 +129,14 @@ struct InputScanner {
     /// (0x20–0x2F) and a final byte (0x40–0x7E), per ECMA-48; plus the X10
     /// mouse report and the Linux console's `ESC [ [ A`…`E` (F1–F5).
     private func csi() -> Scan {
-        guard bytes.count > 2 else { return atEnd ? Self.key(.character("["), .alt, length: 2) : .incomplete }
-        switch bytes[2] {
+        guard available > 2 else { return atEnd ? Self.key(.character("["), .alt, length: 2) : .incomplete }
+        switch self[2] {
         case UInt8(ascii: "M"):  // X10 mouse: three raw bytes follow
-            guard bytes.count >= 6 else { return unfinished }
-            return .token(.x10Mouse(bytes[3], bytes[4], bytes[5]), length: 6)
+            guard available >= 6 else { return unfinished }
+            return .token(.x10Mouse(self[3], self[4], self[5]), length: 6)
         case UInt8(ascii: "["):  // Linux console F1–F5
-            guard bytes.count >= 4 else { return unfinished }
-            let b = bytes[3]
+            guard available >= 4 else { return unfinished }
+            let b = self[3]
             if (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(b) {
                 return Self.key(.function(Int(b - UInt8(ascii: "A")) + 1), length: 4)
             }
@@ -130,34 +145,34 @@ struct InputScanner {
             break
         }
         var intermediates = false
-        for j in 2..<bytes.count {
-            switch bytes[j] {
+        for j in 2..<available {
+            switch self[j] {
             case 0x30...0x3F where !intermediates:
                 continue
             case 0x20...0x2F:
                 intermediates = true
             case 0x40...0x7E:
-                let token = intermediates ? .none : Self.csiToken(parameters: bytes[2..<j], final: bytes[j])
+                let token = intermediates ? .none : csiToken(parameters: 2..<j, final: self[j])
                 return .token(token, length: j + 1)
             default:
                 return .token(.none, length: j)  // interrupted: drop it, decode this byte afresh
             }
         }
-        return bytes.count >= InputDecoder.maximumPendingBytes ? .token(.none, length: bytes.count) : unfinished
+        return available >= InputDecoder.maximumPendingBytes ? .token(.none, length: available) : unfinished
     }
 
     /// `ESC O` then optional digits (a modifier) and a final byte.
     private func ss3() -> Scan {
-        guard bytes.count > 2 else { return atEnd ? Self.key(.character("O"), .alt, length: 2) : .incomplete }
-        for j in 2..<bytes.count {
-            switch bytes[j] {
+        guard available > 2 else { return atEnd ? Self.key(.character("O"), .alt, length: 2) : .incomplete }
+        for j in 2..<available {
+            switch self[j] {
             case 0x30...0x3F:
                 continue
             case 0x40...0x7E:
-                let modifier = Self.parameters(bytes[2..<j])?.last ?? nil
-                let token: Token = switch Self.letterKey(bytes[j]) {
+                let modifier = parameters(2..<j)?.last
+                let token: Token = switch Self.letterKey(self[j]) {
                 case let key?: .event(.key(key, modifiers: KeyModifiers(xtermParameter: modifier ?? 1)))
-                case nil where bytes[j] == UInt8(ascii: "M"): .event(.key(.enter, modifiers: KeyModifiers(xtermParameter: modifier ?? 1)))
+                case nil where self[j] == UInt8(ascii: "M"): .event(.key(.enter, modifiers: KeyModifiers(xtermParameter: modifier ?? 1)))
                 case nil: .none
                 }
                 return .token(token, length: j + 1)
@@ -165,25 +180,25 @@ struct InputScanner {
                 return .token(.none, length: j)
             }
         }
-        return bytes.count >= InputDecoder.maximumPendingBytes ? .token(.none, length: bytes.count) : unfinished
+        return available >= InputDecoder.maximumPendingBytes ? .token(.none, length: available) : unfinished
     }
 
     /// What a complete CSI sequence reports; `parameters` includes any private marker.
-    private static func csiToken(parameters: Slice<UnsafeBufferPointer<UInt8>>, final: UInt8) -> Token {
-        if parameters.first == UInt8(ascii: "<") {
+    private func csiToken(parameters: Range<Int>, final: UInt8) -> Token {
+        if !parameters.isEmpty && self[parameters.lowerBound] == UInt8(ascii: "<") {
             guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
-                  let p = Self.parameters(parameters.dropFirst()), p.count == 3,
+                  let p = self.parameters(parameters.dropFirst()), p.count == 3,
                   let b = p[0], let x = p[1], let y = p[2] else { return .none }
             return MouseReport.sgr(b, x, y, released: final == UInt8(ascii: "m")).map { .event(.mouse($0)) } ?? .none
         }
-        guard let p = Self.parameters(parameters) else { return .none }  // a private marker or a sub-parameter
-        let modifiers = KeyModifiers(xtermParameter: p.count >= 2 ? p[1] ?? 1 : 1)
-        if let key = letterKey(final) { return .event(.key(key, modifiers: modifiers)) }
+        guard let p = self.parameters(parameters) else { return .none }  // a private marker or a sub-parameter
+        let modifiers = KeyModifiers(xtermParameter: p[1] ?? 1)
+        if let key = Self.letterKey(final) { return .event(.key(key, modifiers: modifiers)) }
         switch final {
         case UInt8(ascii: "Z"):
             return .event(.key(.tab, modifiers: modifiers.union(.shift)))
         case UInt8(ascii: "~"):
-            guard let code = p.first ?? nil, let key = tildeKey(code) else { return .none }
+            guard p.count >= 1, let code = p[0], let key = Self.tildeKey(code) else { return .none }
             return .event(.key(key, modifiers: modifiers))
         default:
             return .none
@@ -226,12 +241,13 @@ struct InputScanner {
     }
 
     /// Decimal parameters separated by `;` (an empty one is nil); nil when any
-    /// other byte is present. Values saturate at 1,000,000.
-    private static func parameters(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [Int?]? {
-        guard !bytes.isEmpty else { return [] }
-        var result: [Int?] = []
+    /// other byte is present. Values saturate at 1,000,000. No allocation.
+    private func parameters(_ range: Range<Int>) -> Parameters? {
+        var result = Parameters()
+        guard !range.isEmpty else { return result }
         var current: Int? = nil
-        for b in bytes {
+        for i in range {
+            let b = self[i]
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 current = min((current ?? 0) * 10 + Int(b - UInt8(ascii: "0")), 1_000_000)
@@ -244,6 +260,37 @@ struct InputScanner {
         }
         result.append(current)
         return result
+    }
+}
+
+/// The numeric parameters of a sequence: how many there were and the first
+/// three (no key or mouse report has more), kept inline so decoding a mouse
+/// drag allocates nothing.
+struct Parameters {
+    private(set) var count = 0
+    private var values: (Int?, Int?, Int?) = (nil, nil, nil)
+
+    /// Parameter `i` (0-based); nil when empty, absent or beyond the third.
+    subscript(i: Int) -> Int? {
+        switch i {
+        case 0: values.0
+        case 1: values.1
+        case 2: values.2
+        default: nil
+        }
+    }
+
+    /// The last parameter, or nil.
+    var last: Int? { count == 0 ? nil : self[count - 1] }
+
+    mutating func append(_ value: Int?) {
+        switch count {
+        case 0: values.0 = value
+        case 1: values.1 = value
+        case 2: values.2 = value
+        default: break
+        }
+        count += 1
     }
 }
 
@@ -265,9 +312,20 @@ enum MouseReport {
         guard b & 128 == 0 else { return nil }
         if b & 64 != 0 {
             guard !released else { return nil }
-            return .scroll([ScrollDirection.up, .down, .left, .right][b & 3])
+            let direction: ScrollDirection = switch b & 3 {
+            case 0: .up
+            case 1: .down
+            case 2: .left
+            default: .right
+            }
+            return .scroll(direction)
         }
-        let button: MouseButton? = [MouseButton.left, .middle, .right, nil][b & 3]
+        let button: MouseButton? = switch b & 3 {
+        case 0: .left
+        case 1: .middle
+        case 2: .right
+        default: nil
+        }
         if b & 32 != 0 { return button.map { .drag($0) } ?? .move }
         guard let button else { return nil }
         return released ? .release(button) : .press(button)

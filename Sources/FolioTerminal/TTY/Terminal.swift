@@ -54,6 +54,8 @@ public final class Terminal {
     /// When the decoder's pending bytes arrived (monotonic seconds), while it holds some.
     private var pendingSince: Double?
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// The terminal and the resize pipe, for `poll`.
+    private var pollSet: [pollfd]
     /// ``Options/escapeDelay`` clamped to 0 ... 1 seconds.
     private let escapeDelay: Double
 
@@ -66,6 +68,8 @@ public final class Terminal {
         self.wakeRead = wakeRead
         self.wakeWrite = wakeWrite
         self.installedSignals = installedSignals
+        self.pollSet = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         self.escapeDelay = options.escapeDelay.isNaN ? 0.025 : min(max(options.escapeDelay, 0), 1)
     }
 
@@ -160,19 +164,18 @@ public final class Terminal {
             var until = deadline
             if let since = pendingSince { until = min(until ?? .infinity, since + escapeDelay) }
             let milliseconds = until.map { Int32(min(max(($0 - now) * 1000, 0).rounded(.up), 1_000_000)) } ?? -1
-            var fds = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, milliseconds)
+            let ready = poll(&pollSet, 2, milliseconds)
+            let (input, wake) = (pollSet[0].revents, pollSet[1].revents)
             polled = true
             if ready < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw .systemCall("poll", errno: errno)
             }
-            if fds[1].revents & Int16(POLLIN) != 0 {
+            if wake & Int16(POLLIN) != 0 {
                 while Glibc.read(wakeRead, &readBuffer, readBuffer.count) > 0 {}  // one resize for any number of signals
                 events.append(.resize(size))
             }
-            if fds[0].revents & Int16(POLLIN) != 0 {
+            if input & Int16(POLLIN) != 0 {
                 let n = Glibc.read(inputFD, &readBuffer, readBuffer.count)
                 if n > 0 {
                     decoder.decode(readBuffer[..<n], into: &events)
@@ -182,7 +185,7 @@ public final class Terminal {
                 } else if errno != EINTR && errno != EAGAIN {
                     throw errno == EIO ? .closed : .systemCall("read", errno: errno)
                 }
-            } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 throw .closed
             }
         }
