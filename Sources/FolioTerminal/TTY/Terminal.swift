@@ -112,14 +112,14 @@ public final class Terminal {
         var raw = rawMode(from: saved)
         guard tcsetattr(input, TCSADRAIN, &raw) == 0 else {
             let code = errno
-            terminal.stop()
+            terminal.release()  // nothing was changed: nothing to restore
             throw .systemCall("tcsetattr", errno: code)
         }
-        let enter = options.enterSequence
-        let code = enter.withUnsafeBufferPointer { TerminalRestore.writeAll(output, $0.baseAddress!, $0.count) }
-        guard code == 0 else {
+        do throws(TerminalError) {
+            try terminal.write(options.enterSequence)
+        } catch {
             terminal.stop()
-            throw .systemCall("write", errno: code)
+            throw error
         }
         return terminal
     }
@@ -219,8 +219,15 @@ public final class Terminal {
     /// ``start(_:)`` opened. Calling it again does nothing.
     public func stop() {
         guard isStarted else { return }
-        isStarted = false
         TerminalRestore.restore()
+        release()
+    }
+
+    /// Disarms the restore path, puts back the signal handlers, closes what
+    /// ``start(_:)`` opened and lets another terminal start.
+    private func release() {
+        guard isStarted else { return }
+        isStarted = false
         TerminalRestore.disarm()
         TerminalRestore.uninstallHandlers(installedSignals)
         for fd in ownedFDs + [wakeRead, wakeWrite] { close(fd) }
