@@ -64,7 +64,11 @@ struct FolioCommand: ParsableCommand {
         options.rightToLeft = rtl
         options.vertical = vertical
         options.mouse = !noMouse
-        try runInteractive(document: document, options: options)
+        do {
+            try runInteractive(document: document, options: options, identity: identity(of: document))
+        } catch ExitCodeError.failure {
+            throw ExitCode(1)
+        }
     }
 
     /// The file, standard input when it is a pipe, or the guide.
@@ -75,6 +79,13 @@ struct FolioCommand: ParsableCommand {
             if !data.isEmpty { return Document(title: "stdin", data: data, isMarkdown: false) }
         }
         return Document(title: Guide.title, data: Data(Guide.text.utf8), isMarkdown: true)
+    }
+
+    /// The key a reading position is saved under: the file's path, size and
+    /// modification time; a hash of the content for standard input and the guide.
+    func identity(of document: Document) -> DocumentIdentity? {
+        if let file { return try? DocumentIdentity.file(atPath: file) }
+        return .content(of: document.data)
     }
 
     /// Writes every page as plain text, pages separated by form feeds.

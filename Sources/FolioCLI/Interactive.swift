@@ -1,10 +1,122 @@
 import Foundation
+import Folio
+import FolioStore
 import FolioTerminal
 
 extension FolioCommand {
     /// Runs the reader on the terminal until the reader quits.
-    func runInteractive(document: Document, options: ReaderOptions) throws {
-        // Wired to the terminal layer once it lands; until then, plain pages.
-        writePlainPages(of: document)
+    ///
+    /// The loop: tick the reader, draw its frame (only the changed cells
+    /// are written), then wait for input — 1/60 s while something moves or
+    /// pagination runs, else until a key, a click or a resize arrives.
+    func runInteractive(document: Document, options: ReaderOptions, identity: DocumentIdentity?) throws {
+        let warnings = WarningLog()
+        let store: JSONFilePositionStore? = forget ? nil : try? JSONFilePositionStore(
+            environment: ProcessInfo.processInfo.environment, warn: { warnings.add("\($0)") })
+        var anchor: Int?
+        if let store, let identity { anchor = store.load(for: identity)?.anchor }
+
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.start(Terminal.Options(mouse: options.mouse))
+        } catch {
+            FileHandle.standardError.write(Data("folio: \(error)\n".utf8))
+            throw ExitCodeError.failure
+        }
+        defer {
+            terminal.stop()
+            for warning in warnings.all { FileHandle.standardError.write(Data("folio: \(warning)\n".utf8)) }
+        }
+
+        let start = ProcessInfo.processInfo.systemUptime
+        func now() -> Double { ProcessInfo.processInfo.systemUptime - start }
+        var size = terminal.size
+        var reader = Reader(document: document, columns: size.columns, rows: size.rows, options: options, anchor: anchor)
+        if let page { reader.handle(.goToPage(page - 1)) }
+        let renderer = Renderer()
+        var shown: Frame?
+        var output: [UInt8] = []
+        var saved = reader.anchor
+
+        func save() {
+            guard let store, let identity, reader.anchor != saved, reader.pagination.knownPages > 0 else { return }
+            saved = reader.anchor
+            let position = ReadingPosition(anchor: reader.anchor, page: reader.currentPage, pageCount: reader.pagination.knownPages)
+            do { try store.save(position, for: identity) } catch { warnings.add("\(error)") }
+        }
+        defer { save() }
+
+        reading: while true {
+            reader.handle(.tick(now()))
+            var frame = Frame(width: size.columns, height: size.rows)
+            reader.render(into: &frame)
+            output.removeAll(keepingCapacity: true)
+            renderer.render(from: shown, to: frame, into: &output)
+            if !output.isEmpty { try terminal.write(output) }
+            shown = frame
+            if !reader.isBusy { save() }
+
+            let events = try terminal.read(timeout: reader.isBusy ? 1.0 / 60 : nil)
+            for event in events {
+                switch event {
+                case .key(let key, let modifiers):
+                    if modifiers.contains(.control), key == .character("c") { break reading }
+                    guard let readerKey = ReaderKey(key, modifiers) else { continue }
+                    if !reader.handle(key: readerKey) { break reading }
+                case .mouse(let mouse):
+                    handle(mouse, in: &reader, at: now())
+                case .resize(let newSize):
+                    size = newSize
+                    shown = nil
+                    reader.handle(.resize(columns: size.columns, rows: size.rows))
+                }
+            }
+        }
+    }
+
+    private func handle(_ mouse: MouseEvent, in reader: inout Reader, at time: Double) {
+        switch mouse.action {
+        case .press(.left): reader.handle(.dragBegan(column: mouse.column, row: mouse.row, time: time))
+        case .drag(.left): reader.handle(.dragMoved(column: mouse.column, row: mouse.row, time: time))
+        case .release: reader.handle(.dragEnded(column: mouse.column, row: mouse.row, time: time))
+        case .scroll(.up): reader.handle(.turn(-1))
+        case .scroll(.down): reader.handle(.turn(1))
+        default: break
+        }
+    }
+}
+
+/// The reader's exit statuses.
+enum ExitCodeError: Error {
+    case failure
+}
+
+/// Warnings gathered while the terminal shows the reader, printed after it is restored.
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var warnings: [String] = []
+    func add(_ warning: String) { lock.lock(); warnings.append(warning); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return warnings }
+}
+
+extension ReaderKey {
+    /// The reader's key for a decoded terminal key, or nil for keys it does not use.
+    init?(_ key: Key, _ modifiers: KeyModifiers) {
+        guard !modifiers.contains(.control), !modifiers.contains(.alt) else { return nil }
+        switch key {
+        case .character(let c): self = .character(c)
+        case .enter: self = .enter
+        case .escape: self = .escape
+        case .backspace: self = .backspace
+        case .left: self = .left
+        case .right: self = .right
+        case .up: self = .up
+        case .down: self = .down
+        case .pageUp: self = .pageUp
+        case .pageDown: self = .pageDown
+        case .home: self = .home
+        case .end: self = .end
+        default: return nil
+        }
     }
 }
