@@ -200,6 +200,13 @@ struct VirtualTerminal: CustomStringConvertible {
         if cells[i].width == 2 && c + 1 < width && cells[i + 1].width == 0 { cells[i + 1] = .poison }
     }
 
+    /// Inserting or deleting at the right half of a wide character cuts it in two: both halves are poison.
+    private mutating func splitAtCursor(_ start: Int) {
+        guard cells[start + column].width == 0, column > 0 else { return }
+        cells[start + column - 1] = .poison
+        cells[start + column] = .poison
+    }
+
     private mutating func lineFeed() {
         if row < height - 1 {
             row += 1
@@ -311,7 +318,7 @@ struct VirtualTerminal: CustomStringConvertible {
     private mutating func insertCharacters(_ count: Int) {
         guard width > 0, height > 0 else { return }
         let start = row * width
-        breakWide(at: start + column)
+        splitAtCursor(start)
         let n = min(count, width - column)
         for c in stride(from: width - 1, through: column + n, by: -1) { cells[start + c] = cells[start + c - n] }
         for c in column..<column + n { cells[start + c] = erased }
@@ -322,9 +329,8 @@ struct VirtualTerminal: CustomStringConvertible {
     private mutating func deleteCharacters(_ count: Int) {
         guard width > 0, height > 0 else { return }
         let start = row * width
-        breakWide(at: start + column)
+        splitAtCursor(start)
         let n = min(count, width - column)
-        if column + n < width { breakWide(at: start + column + n - 1) }
         for c in column..<width - n { cells[start + c] = cells[start + c + n] }
         for c in width - n..<width { cells[start + c] = erased }
         // A right half whose lead was deleted.

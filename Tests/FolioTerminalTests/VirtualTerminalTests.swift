@@ -87,3 +87,13 @@ import FolioTerminal
         #expect(s.synchronized && !s.cursorVisible)
     }
 }
+
+extension VirtualTerminalTests {
+    @Test func insertingAtTheLeftHalfOfAWideCharacterMovesItWhole() {
+        let s = screen(4, 1, "漢\u{1B}[H\u{1B}[@")
+        #expect(rows(s) == [" 漢 "], "\(s)")
+        #expect(!s.cells.contains { $0.poisoned })
+        let split = screen(4, 1, "漢\u{1B}[1;2H\u{1B}[@")
+        #expect(split.cells[0].poisoned && split.cells[2].poisoned, "\(split)")
+    }
+}

@@ -133,6 +133,8 @@ struct RowPass {
         guard source >= 0 && source < width else { return .blank() }
         let cell = old.cells[base + source]
         // Half a wide character: its lead was pushed into the last column, or its lead was deleted.
+        // (A frame never has a wide lead last or a continuation first, so these cells are rewritten
+        // anyway; saying so keeps the rule where the terminal's behaviour is decided.)
         if shift > 0 && column == width - 1 && cell.width == 2 { return nil }
         if shift < 0 && column == 0 && cell.width == 0 { return nil }
         return cell
