@@ -89,23 +89,31 @@ struct RenderOutput {
         if style == target { return }
         append("\u{1B}[")
         var first = true
-        func parameter(_ value: Int) {
-            if !first { bytes.append(UInt8(ascii: ";")) }
-            number(value)
-            first = false
-        }
         if let current = style, current.attributes & ~target.attributes == 0 {
-            for (bit, value) in Style.attributeParameters where target.attributes & bit != 0 && current.attributes & bit == 0 {
-                parameter(value)
-            }
-            if target.foreground != current.foreground { parameter(target.foreground.sgrParameter) }
+            attributes(target.attributes & ~current.attributes, first: &first)
+            if target.foreground != current.foreground { parameter(target.foreground.sgrParameter, first: &first) }
         } else {
-            parameter(0)
-            for (bit, value) in Style.attributeParameters where target.attributes & bit != 0 { parameter(value) }
-            if target.foreground != .default { parameter(target.foreground.sgrParameter) }
+            parameter(0, first: &first)
+            attributes(target.attributes, first: &first)
+            if target.foreground != .default { parameter(target.foreground.sgrParameter, first: &first) }
         }
         bytes.append(UInt8(ascii: "m"))
         style = target
+    }
+
+    /// The SGR parameters that turn on the attribute bits `bits`, in SGR order.
+    private mutating func attributes(_ bits: UInt8, first: inout Bool) {
+        if bits & Style.boldBit != 0 { parameter(1, first: &first) }
+        if bits & Style.dimBit != 0 { parameter(2, first: &first) }
+        if bits & Style.underlineBit != 0 { parameter(4, first: &first) }
+        if bits & Style.reverseBit != 0 { parameter(7, first: &first) }
+    }
+
+    /// One SGR parameter, after a ";" unless it is the `first`.
+    private mutating func parameter(_ value: Int, first: inout Bool) {
+        if !first { bytes.append(UInt8(ascii: ";")) }
+        number(value)
+        first = false
     }
 
     // MARK: Text

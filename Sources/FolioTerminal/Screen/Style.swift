@@ -91,8 +91,6 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     static let dimBit: UInt8 = 2
     static let underlineBit: UInt8 = 4
     static let reverseBit: UInt8 = 8
-    /// The attribute bits in SGR order, with their SGR parameters.
-    static let attributeParameters: [(bit: UInt8, parameter: Int)] = [(1, 1), (2, 2), (4, 4), (8, 7)]
 
     /// The terminal's normal text: no attributes, default colour.
     public static let plain = Style()
