@@ -89,3 +89,24 @@ import FolioTerminal
         #expect(bytes(old, left, shift: .min) == bytes(old, left))
     }
 }
+
+extension RendererTests {
+    /// The example in docs/readme/terminal-frame.md, as written there.
+    @Test func theReadmeExample() {
+        let renderer = Renderer()
+        var shown: Frame? = nil                          // nothing on screen yet, or just resized
+        var next = Frame(width: 80, height: 24)
+        next.fill(columns: 0..<80, rows: 0..<1, style: Style(reverse: true))       // the menu bar
+        let used = next.draw("Chapter 1", atColumn: 1, row: 0, style: Style(bold: true, reverse: true))
+        next.draw("漢字 and e\u{301}tude, clipped at 40 columns", atColumn: 2, row: 2, maxWidth: 40)
+        let bytes = renderer.render(from: shown, to: next)   // first frame: clear, then paint
+        shown = next                                     // write `bytes` to the terminal
+
+        #expect(used == 9)
+        #expect(next.line(2) == "  漢字 and e\u{301}tude, clipped at 40 columns" + String(repeating: " ", count: 80 - 2 - 37))
+        var screen = VirtualTerminal.garbage(width: 80, height: 24, seed: 7)
+        screen.apply(bytes)
+        #expect(screen.problems.isEmpty && screen.differences(from: next).isEmpty)
+        #expect(shown == next)
+    }
+}

@@ -77,7 +77,7 @@ extension Frame {
 
     /// The columns ``draw(_:atColumn:row:style:maxWidth:)`` takes for `text` when nothing clips it.
     ///
-    /// Equals ``DisplayWidth/columns(of:)-(StringProtocol)`` except that zero-width marks at the very
+    /// Equals `DisplayWidth.columns(of:)` for a string except that zero-width marks at the very
     /// start take one column (they are drawn on a space).
     /// Cost: O(n log r) for n scalars.
     public static func width(of text: some StringProtocol) -> Int {
