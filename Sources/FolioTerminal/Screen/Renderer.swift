@@ -37,6 +37,10 @@
 /// tried for a horizontal shift), plus the bytes written. ``render(from:to:horizontalShift:into:)``
 /// allocates nothing once `output` has the capacity.
 public struct Renderer: Sendable, CustomStringConvertible {
+    /// A row is shifted in the terminal when that leaves this many more cells in place: a shift
+    /// costs up to about 14 bytes (a move, a style reset, `CSI n @`), a cell kept saves one or more.
+    static let cellsWorthAShift = 12
+
     /// Whether to wrap each frame in synchronized-update mode (DEC private mode 2026). Default on.
     public var synchronizedUpdates: Bool
 
@@ -84,7 +88,7 @@ public struct Renderer: Sendable, CustomStringConvertible {
         let shift = previous != nil && horizontalShift > -new.width && horizontalShift < new.width ? horizontalShift : 0
         for row in 0..<new.height {
             var pass = RowPass(new: new, old: previous ?? new, row: row, blank: previous == nil)
-            if shift != 0 && pass.gain(shiftingBy: shift) > 12 {
+            if shift != 0 && pass.gain(shiftingBy: shift) > Self.cellsWorthAShift {
                 out.move(toRow: row, column: 0)
                 out.setStyle(.plain)  // so the cells shifted in are plain spaces everywhere
                 out.relative(abs(shift), shift > 0 ? UInt8(ascii: "@") : UInt8(ascii: "P"))
