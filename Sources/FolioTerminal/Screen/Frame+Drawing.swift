@@ -1,0 +1,244 @@
+extension Frame {
+    /// Draws `text` on one row from `column`, clipped at the right edge and at `maxWidth`, and
+    /// returns the columns the text advanced.
+    ///
+    /// Text is laid out by scalar: a scalar that takes columns (``DisplayWidth``) starts a new
+    /// cell, and the zero-width scalars after it (combining marks, variation selectors) join that
+    /// cell. Edge cases, all without trapping:
+    /// - A wide character that does not fit before the clip is replaced by a space, and drawing stops.
+    /// - A wide character straddling the left edge (column −1) leaves a space in column 0.
+    /// - Zero-width marks with no character before them in `text` go on a space, which takes a column.
+    /// - A control character (C0, DEL) shows as its visible picture (U+2400 + code, ␡); a C1 control
+    ///   as U+FFFD. Nothing drawn can move the terminal's cursor.
+    /// - A zero-width joiner between two characters that both take columns is dropped: terminals
+    ///   disagree on whether such a pair joins into one glyph, and a join would shift every later cell.
+    /// - Overwriting half of a wide character blanks its other half (a space in its style).
+    /// - A negative `column` clips on the left; a row outside the frame draws nothing.
+    ///
+    /// - Parameters:
+    ///   - text: Any characters; a line, not a paragraph (line breaks show as ␊).
+    ///   - column: The first column, any integer (negative clips on the left).
+    ///   - row: The row, 0 ..< height.
+    ///   - style: The look of every cell drawn.
+    ///   - maxWidth: The most columns to use from `column`; a negative value draws nothing.
+    /// - Returns: The columns from `column` the text took, clipped ones on the left included, at most
+    ///   the room before the clip: draw the next piece at `column + result`.
+    ///
+    /// ```swift
+    /// var frame = Frame(width: 5, height: 1)
+    /// let used = frame.draw("ab漢字", atColumn: 0, row: 0)   // 5
+    /// frame.line(0)                                         // "ab漢 ": 字 did not fit, a space did
+    /// ```
+    ///
+    /// Cost: O(n log r) for n scalars (r: ranges in the width table); no heap allocation except for
+    /// a grapheme of more than 15 UTF-8 bytes or the first few clusters in a fresh frame.
+    @discardableResult
+    public mutating func draw(_ text: some StringProtocol, atColumn column: Int, row: Int,
+                              style: Style = .plain, maxWidth: Int = .max) -> Int {
+        let reach = maxWidth <= 0 ? column : column.addingReportingOverflow(maxWidth).overflow ? Int.max : column + maxWidth
+        let limit = min(width, reach)
+        let drawable = row >= 0 && row < height
+        let rowStart = drawable ? row * width : 0
+        var x = column
+        var last = -1  // the cell that zero-width marks join, -1 for none (clipped or off the frame)
+        var stopped = false
+        Frame.forEachCell(in: text) { piece in
+            switch piece {
+            case .mark(let mark):
+                if last >= 0 { attach(mark, at: last) }
+                return true
+            case .base(let scalar, let columns):
+                if stopped { return false }
+                if x + columns > limit {
+                    // A wide character with one column left: a space there instead, never half of it.
+                    if x < limit {
+                        if drawable && x >= 0 { place(.blank(style), at: rowStart + x) }
+                        x += 1
+                    }
+                    stopped = true
+                    last = -1
+                    return true  // swallow this character's marks; the next character stops
+                }
+                if x >= 0 {
+                    if drawable {
+                        place(PackedCell(code: scalar.value, width: UInt8(columns), style: style), at: rowStart + x)
+                        last = rowStart + x
+                    }
+                } else {
+                    if drawable && x + columns > 0 { place(.blank(style), at: rowStart) }  // right half on screen
+                    last = -1
+                }
+                x += columns
+                return true
+            }
+        }
+        return x - column
+    }
+
+    /// The columns ``draw(_:atColumn:row:style:maxWidth:)`` takes for `text` when nothing clips it.
+    ///
+    /// Equals `DisplayWidth.columns(of:)` for a string except that zero-width marks at the very
+    /// start take one column (they are drawn on a space).
+    /// Cost: O(n log r) for n scalars.
+    public static func width(of text: some StringProtocol) -> Int {
+        var total = 0
+        forEachCell(in: text) { piece in
+            if case .base(_, let columns) = piece { total += columns }
+            return true
+        }
+        return total
+    }
+
+    /// Fills the cells of `columns` × `rows` (clipped to the frame) with `scalar` in `style`.
+    ///
+    /// The default fills with spaces, e.g. a reverse-video status bar. A wide scalar fills pairs of
+    /// columns, and a space the odd column left over; a control fills with its picture and a
+    /// zero-width scalar with spaces. Half of a wide character cut by the edge of the area is blanked.
+    ///
+    /// Cost: O(area), no heap allocation.
+    public mutating func fill(columns: Range<Int>, rows: Range<Int>, with scalar: Unicode.Scalar = " ",
+                              style: Style = .plain) {
+        let left = max(0, columns.lowerBound), right = min(width, columns.upperBound)
+        let top = max(0, rows.lowerBound), bottom = min(height, rows.upperBound)
+        guard left < right, top < bottom else { return }
+        let shown: Unicode.Scalar, columnsEach: Int
+        switch DisplayWidth.columns(of: scalar) {
+        case nil: (shown, columnsEach) = (Frame.picture(of: scalar), 1)
+        case 0: (shown, columnsEach) = (" ", 1)
+        case let w?: (shown, columnsEach) = (scalar, w)
+        }
+        let cell = PackedCell(code: shown.value, width: UInt8(columnsEach), style: style)
+        for row in top..<bottom {
+            var column = left
+            while column < right {
+                if column + columnsEach <= right {
+                    place(cell, at: row * width + column)
+                    column += columnsEach
+                } else {
+                    place(.blank(style), at: row * width + column)
+                    column += 1
+                }
+            }
+        }
+    }
+
+    /// Makes every cell a plain space, keeping the storage for the next frame.
+    ///
+    /// Cost: O(width × height), no heap allocation.
+    public mutating func clear() {
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank()) }
+        clusters.removeAll(keepingCapacity: true)
+        freeClusters.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Cells
+
+    /// Puts `cell` (width 1 or 2, fitting in its row) at index `i`, blanking the other half of
+    /// any wide character it overwrites part of.
+    mutating func place(_ cell: PackedCell, at i: Int) {
+        release(i)
+        if cell.width == 2 {
+            release(i + 1)
+            cells[i + 1] = .continuation(cell.style)
+        }
+        cells[i] = cell
+    }
+
+    /// Readies index `i` to be overwritten: a wide character it is half of loses its other half
+    /// (a space in its style), and its cluster text goes back to the free list.
+    private mutating func release(_ i: Int) {
+        let old = cells[i]
+        switch old.width {
+        case 0:
+            let lead = cells[i - 1]
+            free(lead)
+            cells[i - 1] = .blank(lead.style)
+        case 2:
+            cells[i + 1] = .blank(cells[i + 1].style)
+        default:
+            break
+        }
+        free(old)
+        cells[i] = .blank(old.style)
+    }
+
+    private mutating func free(_ cell: PackedCell) {
+        guard cell.width > 0, cell.isCluster else { return }
+        clusters[cell.clusterIndex] = ""
+        freeClusters.append(UInt32(cell.clusterIndex))
+    }
+
+    /// Adds a zero-width `mark` to the grapheme at index `i`, spilling it to the cluster table.
+    private mutating func attach(_ mark: Unicode.Scalar, at i: Int) {
+        let cell = cells[i]
+        if cell.isCluster {
+            clusters[cell.clusterIndex].unicodeScalars.append(mark)
+            return
+        }
+        var text = ""
+        text.unicodeScalars.append(cell.scalar)
+        text.unicodeScalars.append(mark)
+        let index: Int
+        if let reused = freeClusters.popLast() {
+            index = Int(reused)
+            clusters[index] = text
+        } else {
+            index = clusters.count
+            clusters.append(text)
+        }
+        cells[i].code = PackedCell.clusterTag | UInt32(index)
+    }
+
+    // MARK: - Scanning text into cells
+
+    /// One step of laying text out in cells.
+    enum Piece {
+        /// A scalar that starts a cell and takes `columns` (1 or 2) columns.
+        case base(Unicode.Scalar, columns: Int)
+        /// A zero-width scalar that joins the current cell.
+        case mark(Unicode.Scalar)
+    }
+
+    /// Walks `text` as cells: controls become pictures, marks with no base get a space, and a
+    /// joiner is kept only when another zero-width scalar follows it. `visit` returns false to stop.
+    static func forEachCell(in text: some StringProtocol, _ visit: (Piece) -> Bool) {
+        var hasBase = false
+        var joiner = false
+        for scalar in text.unicodeScalars {
+            switch DisplayWidth.columns(of: scalar) {
+            case nil:
+                joiner = false
+                hasBase = true
+                if !visit(.base(picture(of: scalar), columns: 1)) { return }
+            case 0:
+                if scalar == zeroWidthJoiner {
+                    joiner = hasBase
+                    continue
+                }
+                if !hasBase {
+                    hasBase = true
+                    if !visit(.base(" ", columns: 1)) { return }
+                }
+                if joiner {
+                    joiner = false
+                    if !visit(.mark(zeroWidthJoiner)) { return }
+                }
+                if !visit(.mark(scalar)) { return }
+            case let columns?:
+                joiner = false
+                hasBase = true
+                if !visit(.base(scalar, columns: columns)) { return }
+            }
+        }
+    }
+
+    static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+
+    /// The visible stand-in for a control character: U+2400 + code for C0, ␡ for DEL, U+FFFD for C1.
+    static func picture(of control: Unicode.Scalar) -> Unicode.Scalar {
+        let value = control.value
+        if value < 0x20 { return Unicode.Scalar(0x2400 + value) ?? "\u{FFFD}" }
+        if value == 0x7F { return "\u{2421}" }
+        return "\u{FFFD}"
+    }
+}
