@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Folio
+import FolioStore
 import FolioTerminal
 
 @main

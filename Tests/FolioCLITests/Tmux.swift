@@ -17,8 +17,10 @@ final class Tmux {
             shellCommand = "env " + environment.map { "\($0)=\(Self.quote($1))" }.joined(separator: " ") + " " + shellCommand
         }
         // Keep the pane after the program exits so its last screen and status can be read.
+        // The server this starts inherits our descriptors: give it none to hold open.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
-                  "stty -g > \(sttyBefore); \(shellCommand); echo \"exit=$?\" > \(exitFile); stty -g > \(sttyAfter); sleep 30"])
+                  "stty -g > \(sttyBefore); \(shellCommand); status=$?; stty -g > \(sttyAfter); echo \"exit=$status\" > \(exitFile); sleep 30"],
+                 captureOutput: false)
     }
 
     deinit {
@@ -94,29 +96,57 @@ final class Tmux {
     /// The process id of the program running in the pane's shell.
     func programPID() throws -> pid_t? {
         let shell = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try Process.output("/usr/bin/pgrep", ["-P", shell])
+        let listing = "/tmp/\(socket).pids"
+        defer { unlink(listing) }
+        _ = spawn(["pgrep", "-P", shell], stdout: listing)
+        let children = (try? String(contentsOfFile: listing, encoding: .utf8)) ?? ""
         return children.split(separator: "\n").compactMap { pid_t($0) }.first
     }
 
+    /// Runs a tmux command and returns its output. Spawned and reaped by hand:
+    /// Foundation's Process waits for descriptors the tmux server inherits.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-        try Process.output("/usr/bin/env", ["tmux", "-L", socket] + arguments)
+    func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+        let outputPath = "/tmp/\(socket).out"
+        defer { unlink(outputPath) }
+        let status = spawn(["tmux", "-L", socket] + arguments, stdout: outputPath)
+        guard status == 0 || !captureOutput else { return "" }
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
 
+/// Runs `argv` (looked up on PATH) with standard input and error on /dev/null and
+/// standard output into the file at `stdout`; returns its exit status.
+func spawn(_ argv: [String], stdout path: String) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid = pid_t()
+    let cArguments = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    guard posix_spawnp(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return (status >> 8) & 0xFF
+}
+
 extension Process {
-    /// Runs a program and returns its standard output; throws on a non-zero status.
-    static func output(_ path: String, _ arguments: [String]) throws -> String {
+    /// Runs a program to its end and returns its standard output ("" when not captured).
+    static func output(_ path: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let pipe = Pipe()
-        process.standardOutput = pipe
+        process.standardOutput = captureOutput ? pipe : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = captureOutput ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }

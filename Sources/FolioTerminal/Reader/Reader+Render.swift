@@ -8,8 +8,14 @@ extension Reader {
     public mutating func render(into frame: inout Frame) {
         frame.clear()
         guard !layout.isTooSmall else {
-            let notice = ["Terminal too small", "(needs \(ReaderLayout.minimumSize.columns)×\(ReaderLayout.minimumSize.rows))"]
-            for (i, line) in notice.enumerated() { frame.draw(line, atColumn: 0, row: i, style: Style(bold: i == 0)) }
+            let notice = "Terminal too small: folio needs \(ReaderLayout.minimumSize.columns)×\(ReaderLayout.minimumSize.rows)."
+            var row = 0, column = 0
+            for word in notice.split(separator: " ") {
+                let width = DisplayWidth.columns(of: word)
+                if column > 0 && column + 1 + width > layout.columns { row += 1; column = 0 }
+                frame.draw((column > 0 ? " " : "") + word, atColumn: column, row: row, style: Style(bold: true))
+                column += width + (column > 0 ? 1 : 0)
+            }
             return
         }
         drawMenu(into: &frame)
