@@ -37,6 +37,8 @@ extension FolioCommand {
         var shown: Frame?
         var output: [UInt8] = []
         var saved = reader.anchor
+        var budget = WorkBudget()
+        var lastDrawn: (page: Int, offset: Int)?
 
         func save() {
             guard let store, let identity, reader.anchor != saved, reader.pagination.knownPages > 0 else { return }
@@ -51,11 +53,16 @@ extension FolioCommand {
             var frame = Frame(width: size.columns, height: size.rows)
             reader.render(into: &frame)
             output.removeAll(keepingCapacity: true)
-            renderer.render(from: shown, to: frame, into: &output)
+            // While the pages slide, tell the renderer how far: it shifts rows in place.
+            var shift = 0
+            if let (page, offset) = lastDrawn, let now = reader.drawnOffset(ofPage: page) { shift = now - offset }
+            lastDrawn = reader.drawnOffset(ofPage: reader.currentPage).map { (reader.currentPage, $0) }
+            renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output)
             if !output.isEmpty { try terminal.write(output) }
             shown = frame
             if !reader.isBusy { save() }
 
+            if reader.hasWork { budget.run(&reader, now: now) }
             let events = try terminal.read(timeout: reader.isBusy ? 1.0 / 60 : nil)
             for event in events {
                 switch event {
@@ -83,6 +90,22 @@ extension FolioCommand {
         case .scroll(.down): reader.handle(.turn(1))
         default: break
         }
+    }
+}
+
+/// Sizes the reader's background work (pagination, search) to the time a
+/// frame can spare: about 8 ms, or 40 ms while a jump waits for it, learning
+/// the throughput as it goes (a debug build paginates some 30 times slower).
+struct WorkBudget {
+    var bytes = 64 * 1024
+
+    mutating func run(_ reader: inout Reader, now: () -> Double) {
+        let target = reader.isWaiting ? 0.040 : 0.008
+        let start = now()
+        reader.work(budget: bytes)
+        let elapsed = max(now() - start, 0.0005)
+        let scaled = Double(bytes) * min(max(target / elapsed, 0.5), 2)
+        bytes = Int(min(max(scaled, 16 * 1024), 64 * 1024 * 1024))
     }
 }
 

@@ -17,6 +17,7 @@ func settle(_ reader: inout Reader, from time: inout Double) {
     while reader.isBusy && frames < 100_000 {
         time += 1.0 / 60
         reader.handle(.tick(time))
+        reader.work()
         frames += 1
     }
 }

@@ -44,10 +44,8 @@ public struct Reader {
     var lastDragCell = 0
     var pageCache: [Int: [LaidOutLine]] = [:]
 
-    /// Bytes paginated per tick in the background (about a millisecond in a release build).
+    /// The default bytes of background work per call to ``work(budget:)``.
     public static let backgroundBudget = 256 * 1024
-    /// Bytes paginated per tick while a jump waits for its page.
-    public static let jumpBudget = 8 * 1024 * 1024
 
     /// A place to go once pagination reaches it.
     public enum Jump: Hashable, Sendable {
@@ -131,10 +129,19 @@ public struct Reader {
         document.byteCount == 0 ? 100 : Int((Double(anchor) / Double(document.byteCount) * 100).rounded(.down))
     }
 
-    /// Whether the host should keep ticking (an animation, pagination or a search is under way).
-    public var isBusy: Bool {
-        pager.isSettling || pager.isDragging || !pagination.isComplete || (search?.isComplete == false)
+    /// Where the spread showing `page` is drawn, in columns from the left
+    /// (horizontal tracks only; nil when no slot shows it). Its change
+    /// between two frames is how far the pages slid: a hint for the renderer.
+    public func drawnOffset(ofPage page: Int) -> Int? {
+        guard !options.vertical else { return nil }
+        for slot in 0..<pager.slotCount where pager.spread(inSlot: slot)?.contains(page: page) == true {
+            return pager.offset(ofSlot: slot).map { Int($0.rounded()) }
+        }
+        return nil
     }
+
+    /// Whether the host should keep ticking: something moves, or there is work to do.
+    public var isBusy: Bool { pager.isSettling || pager.isDragging || hasWork }
 
     /// The lines of page `page`, laid out (cached for the last few pages drawn).
     public mutating func lines(ofPage page: Int) -> [LaidOutLine] {
@@ -218,23 +225,31 @@ public struct Reader {
         case .tick(let time):
             note(time)
             _ = pager.advance(to: time)
-            backgroundWork()
         }
         syncModels()
     }
 
     mutating func note(_ time: Double) { if time.isFinite { now = max(now, time) } }
 
-    /// Paginates and searches a budget further, and lands a waiting jump.
-    mutating func backgroundWork() {
-        let budget = pendingJump == nil ? Self.backgroundBudget : Self.jumpBudget
+    /// Whether pagination or a search still has work to do.
+    public var hasWork: Bool { !pagination.isComplete || (search?.isComplete == false) }
+
+    /// Whether a jump or a search step waits for that work (the host may
+    /// then spend longer per frame on it).
+    public var isWaiting: Bool { pendingJump != nil || pendingSearch != nil }
+
+    /// Paginates about `budget` more bytes (and searches four times as far),
+    /// then lands a jump that was waiting for them. The host calls it
+    /// between frames with a budget that fits its frame time. O(budget).
+    public mutating func work(budget: Int = Reader.backgroundBudget) {
         extendPagination(budget: budget)
-        advanceSearch()
+        advanceSearch(budget: budget * 4)
         if let jump = pendingJump { self.jump(to: jump, animated: false) }
         if let waiting = pendingSearch {
             pendingSearch = nil
             goToMatch(after: waiting.offset, forward: waiting.forward, including: waiting.including)
         }
+        syncModels()
     }
 
     mutating func extendPagination(budget: Int) {
@@ -337,9 +352,9 @@ public struct Reader {
 
     // MARK: Search
 
-    mutating func advanceSearch() {
+    mutating func advanceSearch(budget: Int = Reader.backgroundBudget * 4) {
         guard var search, !search.isComplete else { return }
-        document.withBytes { search.scan($0, budget: Self.backgroundBudget * 4) }
+        document.withBytes { search.scan($0, budget: budget) }
         self.search = search
     }
 
