@@ -154,10 +154,33 @@ import Testing
         try tmux.send("q")
     }
 
-    @Test func errorsInATerminalAreOneLineAndStatusOne() throws {
-        let tmux = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "/no/such/file"])
+    @Test(arguments: [("/no/such/file", "no such file"), ("/tmp", "is a directory")])
+    func errorsInATerminalAreOneLineAndStatusOne(path: String, message: String) throws {
+        let tmux = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, path])
         #expect(tmux.waitForExit() == 1)
-        #expect(try tmux.screen().joined().contains("no such file"))
+        let lines = try tmux.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines.count == 1 && lines[0].contains(message), "\(lines)")
+        let settings = try #require(tmux.terminalSettings)
+        #expect(settings.before == settings.after)
+    }
+
+    @Test func anEmptyFileAndBinaryDataOpenWithoutACrash() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = dir.appendingPathComponent("empty.txt"), blob = dir.appendingPathComponent("blob.bin")
+        try Data().write(to: empty)
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: blob)
+        let first = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", empty.path])
+        try first.waitFor("the empty page") { $0.joined().contains("(empty)") && pageCount($0)?.page == 1 }
+        try first.send("Right")
+        try first.send("q")
+        #expect(first.waitForExit() == 0)
+        let second = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", blob.path])
+        let screen = try second.waitFor("binary data") { pageCount($0)?.page == 1 }
+        #expect(screen.joined().contains("\u{FFFD}"))
+        try second.send("End")
+        try second.send("q")
+        #expect(second.waitForExit() == 0)
     }
 
     @Test func searchHighlightsAndJumps() throws {

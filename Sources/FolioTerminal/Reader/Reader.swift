@@ -315,8 +315,9 @@ public struct Reader {
         var physics = Physics()
         physics.flickVelocity = options.vertical ? 12 : 40  // cells per second
         // The track is always valid: extents are positive and the pool covers two visible spreads.
-        // swiftlint:disable:next force_try
-        return try! Pager(track: track, physics: physics, page: page)
+        var pager = try! Pager(track: track, physics: physics, page: page)
+        _ = pager.layout()  // place the first slots: the reader draws from the pager's slots
+        return pager
     }
 
     // MARK: Mouse
