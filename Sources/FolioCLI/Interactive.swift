@@ -111,6 +111,7 @@ struct WorkBudget {
 
 /// The reader's exit statuses.
 enum ExitCodeError: Error {
+    /// The terminal could not be set up (the message is already on stderr).
     case failure
 }
 

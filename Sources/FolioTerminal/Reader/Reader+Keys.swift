@@ -2,7 +2,18 @@
 public enum ReaderKey: Hashable, Sendable {
     /// A printable character.
     case character(Character)
-    case enter, escape, backspace, left, right, up, down, pageUp, pageDown, home, end
+    /// Enter (or Return).
+    case enter
+    /// Esc: closes a prompt, the help or a message.
+    case escape
+    /// Backspace.
+    case backspace
+    /// An arrow key.
+    case left, right, up, down
+    /// Page Up, Page Down.
+    case pageUp, pageDown
+    /// Home, End.
+    case home, end
     /// Ctrl-C.
     case interrupt
 }

@@ -17,9 +17,11 @@ public enum ReaderCommand: Hashable, Sendable {
     case toggleRightToLeft, toggleVertical, toggleHelp
     /// A mouse click at a cell (0-based column, row).
     case click(column: Int, row: Int)
-    /// A mouse drag: pressed, moved, released at a cell, at a time in seconds.
+    /// The left button went down at a cell (0-based), at `time` seconds.
     case dragBegan(column: Int, row: Int, time: Double)
+    /// The pointer moved with the button down; the pages follow along the axis.
     case dragMoved(column: Int, row: Int, time: Double)
+    /// The button came up: a drag settles with the engine's physics, a press without motion is a click.
     case dragEnded(column: Int, row: Int, time: Double)
     /// The terminal is now `columns` × `rows`.
     case resize(columns: Int, rows: Int)
