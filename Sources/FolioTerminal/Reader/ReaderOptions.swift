@@ -1,3 +1,5 @@
+import Folio
+
 /// How the reader was asked to show a document.
 public struct ReaderOptions: Hashable, Sendable {
     /// One page, two pages, or whichever fits.
@@ -28,8 +30,10 @@ public struct ReaderOptions: Hashable, Sendable {
 /// Row 0 is the menu strip, the last row the status line, the rows between
 /// the pages. Two pages sit side by side with a one-column spine between.
 public struct ReaderLayout: Hashable, Sendable, CustomStringConvertible {
-    /// The narrowest page two-page spreads use, in columns (60).
+    /// The narrowest page two-page spreads use, in columns (60, with its margins and half the spine).
     public static let minimumPageColumns = 60
+    /// The rule that picks one or two pages: the engine's landscape rule with 60-column pages.
+    public static let spreadRule = try! LandscapeSpreadRule(minimumPageExtent: Double(minimumPageColumns))
     /// The smallest terminal the reader draws in (20 × 5).
     public static let minimumSize = (columns: 20, rows: 5)
 
@@ -44,10 +48,12 @@ public struct ReaderLayout: Hashable, Sendable, CustomStringConvertible {
     public init(columns: Int, rows: Int, options: ReaderOptions) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        let fitsTwo = (self.columns - 1) / 2 - 2 >= Self.minimumPageColumns
         switch options.spread {
         case .single: pagesPerSpread = 1
-        case .auto: pagesPerSpread = fitsTwo && !options.vertical ? 2 : 1
+        case .auto:
+            // The engine's book rule, in cells: a cell is about twice as tall as it is wide.
+            let mode = Self.spreadRule.mode(width: Double(self.columns), height: Double(self.rows) * 2, axis: .horizontal)
+            pagesPerSpread = mode == .twoPages && !options.vertical ? 2 : 1
         case .double: pagesPerSpread = (self.columns - 1) / 2 - 2 >= 10 && !options.vertical ? 2 : 1
         }
     }
