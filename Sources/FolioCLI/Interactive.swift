@@ -60,7 +60,7 @@ extension FolioCommand {
             renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output)
             if !output.isEmpty { try terminal.write(output) }
             shown = frame
-            if !reader.isBusy { save() }
+            if reader.pager.activity == .idle { save() }  // at rest: a cheap check, a write only when the anchor moved
 
             if reader.hasWork { budget.run(&reader, now: now) }
             let events = try terminal.read(timeout: reader.isBusy ? 1.0 / 60 : nil)
