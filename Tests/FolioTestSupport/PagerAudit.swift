@@ -175,8 +175,10 @@ public struct PagerAudit: Sendable {
             if !shown.isEmpty { problems.append("empty track with slots showing \(shown.keys.sorted())") }
             return problems
         }
-        // Every spread at least partly visible has a slot.
-        let reach = (track.viewportExtent + track.spreadExtent) / (2 * track.stride)
+        // Every spread at least partly visible has a slot. A spread whose edge
+        // touches the viewport's edge shows nothing; rounding may put it a
+        // hair either side, so "visible" means by more than 10^-9 of a spread.
+        let reach = (track.viewportExtent + track.spreadExtent) / (2 * track.stride) - 1e-9
         let p = pager.position
         let low = Int((p.fraction - reach).rounded(.down))
         for k in low...Int((p.fraction + reach).rounded(.up)) where abs(Double(k) - p.fraction) < reach {

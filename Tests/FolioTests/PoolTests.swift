@@ -124,6 +124,21 @@ import FolioTestSupport
         }
     }
 
+    /// Found by the property test (seed v4hyOphAHzhmMEshGi0BrWg/8E5MupbRGaFGTMT4QcI=): after an
+    /// insertion at the end, mid-drag, spread 6 touches the viewport's right edge exactly.
+    @Test func aSpreadTouchingTheViewportEdgeNeedsNoSlot() throws {
+        let track = Track(pages: .finite(6), pageExtent: 80, spacing: 8, viewportExtent: 160)
+        var h = try Harness(track: track, pool: Pool(size: 3))
+        h.dragBegan()
+        h.drag(by: -324, seconds: 0)
+        h.drag(by: -405, seconds: 0)
+        h.drag(by: 321, seconds: 0)
+        h.record(try h.pager.insertPages(at: 6, count: 1), input: .dataChange)
+        let offset = h.pager.offset(ofUnwrapped: 6)
+        #expect(abs(offset - track.viewportExtent) < 1e-9, "spread 6 starts at the viewport's edge: \(offset)")
+        #expect(h.problems == [])
+    }
+
     @Test func twoPageSpreadsRecycleSpreadsNotPages() throws {
         let book = Track(pages: .finite(9), pagesPerSpread: 2, coverStandsAlone: true, pageExtent: 100, viewportExtent: 200)
         var h = try Harness(track: book)
