@@ -179,11 +179,10 @@ public struct Reader {
         case .search(let text):
             guard !text.isEmpty else { search = nil; return }
             search = Search(query: text, byteCount: document.byteCount)
-            pageCache.removeAll()
             advanceSearch()
             goToMatch(after: anchor, forward: true, including: true)
         case .searchNext:
-            goToMatch(after: pagination.bytes(ofPage: currentPage).upperBound, forward: true, including: true)
+            goToMatch(after: spreadBytes.upperBound, forward: true, including: true)
         case .searchPrevious:
             goToMatch(after: anchor, forward: false, including: false)
         case .toggleRightToLeft:
