@@ -7,8 +7,10 @@ import Testing
     /// A document of numbered paragraphs, so every screen can be located.
     static func longDocument(in dir: URL, paragraphs: Int = 400) throws -> URL {
         let file = dir.appendingPathComponent("long.txt")
-        let text = (1...paragraphs).map { String(format: "P%04d ", $0) + String(repeating: "lorem ipsum dolor sit amet ", count: 5) }
-            .joined(separator: "\n\n")
+        // Every word names its paragraph and place, so any fragment of a screen can be found again.
+        let text = (1...paragraphs).map { p in
+            String(format: "P%04d ", p) + (1...25).map { String(format: "w%04d.%02d", p, $0) }.joined(separator: " ")
+        }.joined(separator: "\n\n")
         try Data(text.utf8).write(to: file)
         return file
     }
@@ -69,10 +71,12 @@ import Testing
         try tmux.send("g")
         try tmux.send("12", literal: true)
         try tmux.send("Enter")
-        let before = try tmux.waitFor("page 12") { pageCount($0)?.page == 12 }
-        let marker = try #require(before.dropFirst().first { $0.contains("P0") }.flatMap { line in
-            line.range(of: #"P\d{4}"#, options: .regularExpression).map { String(line[$0]) }
-        })
+        try tmux.waitFor("page 12") { pageCount($0)?.page == 12 }
+        let before = try tmux.waitForStillScreen()
+        // The first word at the top of the page: the text the reader is at.
+        let marker = try #require(before.dropFirst().lazy.compactMap { line in
+            line.split(separator: " ").first.map(String.init)
+        }.first)
         for (columns, rows) in [(200, 50), (60, 20), (80, 24)] {
             try tmux.resize(columns: columns, rows: rows)
             try tmux.waitFor("\(marker) after a resize to \(columns)×\(rows)") { screen in

@@ -78,6 +78,21 @@ final class Tmux {
         return last
     }
 
+    /// Waits until the screen stops changing (two captures 100 ms apart agree): an animation has settled.
+    @discardableResult
+    func waitForStillScreen(timeout: Double = 10) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try screen()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            let now = try screen()
+            if now == last { return now }
+            last = now
+        }
+        Issue.record("the screen kept changing for \(timeout) s")
+        return last
+    }
+
     /// Waits until the program has exited.
     func waitForExit(timeout: Double = 10) -> Int? {
         let deadline = Date().addingTimeInterval(timeout)
