@@ -97,7 +97,14 @@ public struct Renderer: Sendable, CustomStringConvertible {
             pass.write(into: &out, lastRow: row == new.height - 1)
         }
         if previous != nil && out.bytes.count == body {
-            out.bytes.removeSubrange(start...)
+            // Array's own removeAll when the buffer held nothing before (the usual case): the
+            // range-removing methods are generic over RangeReplaceableCollection, and in an
+            // unoptimised build each call looks up a witness table, which allocates.
+            if start == 0 {
+                out.bytes.removeAll(keepingCapacity: true)
+            } else {
+                out.bytes.removeSubrange(start..<out.bytes.count)
+            }
             return
         }
         out.setStyle(.plain)
