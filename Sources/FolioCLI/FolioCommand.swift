@@ -1,5 +1,16 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Folio
 import FolioStore
 import FolioTerminal
@@ -54,7 +65,7 @@ struct FolioCommand: ParsableCommand {
         do {
             document = try openDocument()
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
         if isatty(STDOUT_FILENO) == 0 {
@@ -77,8 +88,8 @@ struct FolioCommand: ParsableCommand {
     func openDocument() throws -> Document {
         if let file { return try Document(contentsOf: file) }
         if isatty(STDIN_FILENO) == 0 {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            if !data.isEmpty { return Document(title: "stdin", data: data, isMarkdown: false) }
+            let bytes = StandardStreams.readAll(from: STDIN_FILENO)
+            if !bytes.isEmpty { return Document(title: "stdin", data: Data(bytes), isMarkdown: false) }
         }
         return Document(title: Guide.title, data: Data(Guide.text.utf8), isMarkdown: true)
     }
@@ -94,8 +105,7 @@ struct FolioCommand: ParsableCommand {
     func writePlainPages(of document: Document) {
         let geometry = PageGeometry(columns: width, rows: height)
         let layout = TextLayout(geometry: geometry)
-        var output = Data()
-        let out = FileHandle.standardOutput
+        var output: [UInt8] = []
         document.withBytes { bytes in
             var start = 0
             var first = true
@@ -108,11 +118,11 @@ struct FolioCommand: ParsableCommand {
                     output.append(0x0A)
                 }
                 if lines.isEmpty { output.append(contentsOf: Array("(empty)\n".utf8)) }
-                if output.count > 1 << 20 { out.write(output); output.removeAll(keepingCapacity: true) }
+                if output.count > 1 << 20 { StandardStreams.write(output, to: STDOUT_FILENO); output.removeAll(keepingCapacity: true) }
                 start = end
             } while start < bytes.count
         }
-        out.write(output)
+        StandardStreams.write(output, to: STDOUT_FILENO)
     }
 }
 

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Synchronization
 import Folio
 import FolioStore
 import FolioTerminal
@@ -20,16 +25,16 @@ extension FolioCommand {
         do {
             terminal = try Terminal.start(Terminal.Options(mouse: options.mouse))
         } catch {
-            FileHandle.standardError.write(Data("folio: \(error)\n".utf8))
+            StandardStreams.error("folio: \(error)")
             throw ExitCodeError.failure
         }
         defer {
             terminal.stop()
-            for warning in warnings.all { FileHandle.standardError.write(Data("folio: \(warning)\n".utf8)) }
+            for warning in warnings.all { StandardStreams.error("folio: \(warning)") }
         }
 
-        let start = ProcessInfo.processInfo.systemUptime
-        func now() -> Double { ProcessInfo.processInfo.systemUptime - start }
+        let start = StandardStreams.monotonicSeconds()
+        func now() -> Double { StandardStreams.monotonicSeconds() - start }
         var size = terminal.size
         var reader = Reader(document: document, columns: size.columns, rows: size.rows, options: options, anchor: anchor)
         if let page { reader.handle(.goToPage(page - 1)) }
@@ -116,11 +121,10 @@ enum ExitCodeError: Error {
 }
 
 /// Warnings gathered while the terminal shows the reader, printed after it is restored.
-final class WarningLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var warnings: [String] = []
-    func add(_ warning: String) { lock.lock(); warnings.append(warning); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return warnings }
+final class WarningLog: Sendable {
+    private let warnings = Mutex<[String]>([])
+    func add(_ warning: String) { warnings.withLock { $0.append(warning) } }
+    var all: [String] { warnings.withLock { $0 } }
 }
 
 extension ReaderKey {

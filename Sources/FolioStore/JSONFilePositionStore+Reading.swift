@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // no ICU: folio starts in a few milliseconds
+#else
 import Foundation
+#endif
 import Folio
 
 extension JSONFilePositionStore {

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds a Markdown document's chapters — lines starting with `#` to
 /// `######` and a space, outside fenced code blocks — incrementally, in
@@ -48,8 +54,8 @@ public struct ChapterScanner: Sendable {
         }
         let titleStart = start + level + 1
         guard titleEnd > titleStart else { return }
-        let title = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[titleStart..<titleEnd]), as: UTF8.self)
-            .trimmingCharacters(in: .whitespaces)
+        let raw = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[titleStart..<titleEnd]), as: UTF8.self)
+        let title = String(raw.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
         if !title.isEmpty { chapters.append(Document.Chapter(title: title, offset: start, level: level)) }
     }
 }

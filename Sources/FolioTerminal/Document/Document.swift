@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // no ICU: folio starts in a few milliseconds
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A text document the reader pages through: its bytes (memory-mapped for
 /// files, so a huge file opens at once), a title, and its chapters.
@@ -53,17 +64,20 @@ public final class Document: Sendable {
     ///
     /// - Throws: ``OpenError`` for a missing file, a directory or an unreadable file.
     public convenience init(contentsOf path: String) throws(OpenError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path) }
-        guard !isDirectory.boolValue else { throw .directory(path) }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .missing(path) }
+            throw .unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw .directory(path) }
+        guard access(path, R_OK) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            guard FileManager.default.isReadableFile(atPath: path) else { throw .unreadable(path, reason: "permission denied") }
-            throw .unreadable(path, reason: "\(error.localizedDescription)")
+            throw .unreadable(path, reason: "\(error)")
         }
-        let name = URL(fileURLWithPath: path).lastPathComponent
+        let name = path.split(separator: "/").last.map(String.init) ?? path
         let lower = name.lowercased()
         self.init(title: name, data: data, isMarkdown: lower.hasSuffix(".md") || lower.hasSuffix(".markdown"))
     }

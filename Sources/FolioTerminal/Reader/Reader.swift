@@ -44,6 +44,8 @@ public struct Reader {
     var lastDragCell = 0
     var pageCache: [Int: [LaidOutLine]] = [:]
 
+    /// Bytes paginated before the first frame: enough for the first pages, so it shows at once.
+    public static let firstPageBudget = 16 * 1024
     /// The default bytes of background work per call to ``work(budget:)``.
     public static let backgroundBudget = 256 * 1024
 
@@ -79,7 +81,7 @@ public struct Reader {
         indicator = try! PageIndicator(style: Self.indicatorStyle(columns: layout.columns))
         menu = try! MenuStrip<Int>(metrics: MenuMetrics(padding: 1), viewportWidth: Double(max(1, layout.columns)),
                                    measure: { Double(DisplayWidth.columns(of: $0)) })
-        extendPagination(budget: Self.backgroundBudget)
+        extendPagination(budget: Self.firstPageBudget)
         if let anchor, anchor > 0 { jump(to: .offset(min(anchor, max(0, document.byteCount - 1))), animated: false) }
         syncModels()
     }
