@@ -34,14 +34,16 @@ let benchmarks: @Sendable () -> Void = {
             var host = FolioHost(try Pager(track: FolioHost.phone(pages), page: 5))
             host.apply(host.pager.dragBegan(at: 0))
             var t = 0.0
-            // Warm up: the first moves configure the slots for the first time.
-            for _ in 0..<50 { t += 0.016; host.apply(host.pager.dragMoved(by: -37, at: t)) }
-            benchmark.startMeasurement()
-            for i in 0..<iterations {
+            // Back and forth over page boundaries, between pages 5 and 8 (so
+            // no count rubber-bands), recycling slots on the way.
+            func step(_ i: Int) {
                 t += 0.016
-                // Back and forth over page boundaries, so slots are recycled too.
                 host.apply(host.pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t))
             }
+            // Warm up: the first moves configure the slots for the first time.
+            for i in 0..<80 { step(i) }
+            benchmark.startMeasurement()
+            for i in 0..<iterations { step(i) }
             benchmark.stopMeasurement()
             blackHole(host.views[0].x)
         }

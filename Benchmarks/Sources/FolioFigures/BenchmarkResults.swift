@@ -21,6 +21,11 @@ struct BenchmarkResults {
         value(name, metric, percentile: 50)
     }
 
+    /// The smallest sample of `metric` for benchmark `name`: the least disturbed by other work.
+    func minimum(_ name: String, _ metric: String) -> Double? {
+        value(name, metric, percentile: 0)
+    }
+
     /// The largest sample of `metric` for benchmark `name`.
     func maximum(_ name: String, _ metric: String) -> Double? {
         value(name, metric, percentile: 100)
@@ -36,5 +41,12 @@ struct BenchmarkResults {
         let scale: Double = if header.contains("(ns)") { 1 } else if header.contains("(μs)") || header.contains("(us)") { 1e3 }
             else if header.contains("(ms)") { 1e6 } else if header.contains("(s)") { 1e9 } else { 1 }
         return raw * scale
+    }
+
+    /// "median (fastest)" of benchmark `name`'s wall-clock time, per one of the `count` updates a sample makes.
+    func time(_ name: String, per count: Int) -> String {
+        let n = Double(count)
+        guard let median = median(name, "wallClock"), let fastest = minimum(name, "wallClock") else { return "not run" }
+        return "\(Report.nanoseconds(median / n)) (\(Report.nanoseconds(fastest / n)))"
     }
 }

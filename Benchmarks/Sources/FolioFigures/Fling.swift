@@ -42,3 +42,17 @@ func fling(pages: Int) throws -> FlingFigures {
     return FlingFigures(pagesTravelled: host.pager.settledPage ?? 0, configures: host.configures - start,
                         frames: frames, mostConfiguresInAFrame: most, slotCount: host.pager.slotCount)
 }
+
+/// Configures for an animated move `pages` ahead (a tap on a far dot, a chapter):
+/// the engine jumps to the target's neighbour first, so the pages between are never shown.
+func animatedMove(pages: Int) throws -> Int {
+    var host = FolioHost(try Pager(track: FolioHost.phone(.finite(1_000_000)), page: 0))
+    let start = host.configures
+    var t = 0.0
+    host.apply(host.pager.move(toPage: pages, animated: true, at: t))
+    while host.pager.isSettling {
+        t += 1.0 / 60
+        host.apply(host.pager.advance(to: t))
+    }
+    return host.configures - start
+}
