@@ -88,6 +88,22 @@ import FolioTestSupport
         #expect(h.problems == [])
     }
 
+    @Test func aFlingTickedAt60FramesASecondConfiguresAtMostThePool() throws {
+        var physics = Physics()
+        physics.snap = .decelerating(rate: 0.998, maximumSpreads: 5_000)
+        var h = try Harness(track: phone(.finite(100_000)), physics: physics, page: 50)
+        h.dragBegan()
+        h.drag(by: -100)
+        let before = h.audit.host.configured.count  // from the release on: the fling's own configures
+        h.dragEnded(velocity: -750_000)
+        h.settle()
+        let page = try #require(h.pager.settledPage)
+        #expect(page > 1_000, "landed on \(page)")
+        let configured = h.audit.host.configured.dropFirst(before)
+        #expect(configured.count <= h.pager.slotCount, "configured \(configured.map(\.firstPage))")
+        #expect(h.problems == [])
+    }
+
     @Test func prefetchDrawsAheadInTheDirectionOfMotion() throws {
         var h = try Harness(track: phone(.finite(100)), pool: Pool(size: 3, prefetch: 2), page: 50)
         func shown() -> Set<Int> { Set((0..<h.pager.slotCount).compactMap { h.pager.spread(inSlot: $0)?.firstPage }) }

@@ -82,6 +82,7 @@ public struct Pager: Sendable, CustomStringConvertible {
         var low: Int
         var high: Int
         var direction: Int
+        var settling: Bool
     }
 
     /// What a pager is doing.

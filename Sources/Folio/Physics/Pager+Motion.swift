@@ -115,13 +115,23 @@ extension Pager {
             return
         }
         var curve = physics.curve
-        if case .decelerating(let rate, _) = physics.snap, releasing, abs(offset) > 1.5 {
+        var startOffset = offset
+        var startVelocity = velocity
+        if releasing && abs(offset) > Double(slots.count) {
+            // A fling further than the pool holds would configure every page it passes:
+            // like a far move, it lands beside its target and glides the last spread,
+            // so only the pages it ends on are configured.
+            startOffset = offset > 0 ? 1 : -1
+            position = Position(index: target).advanced(by: startOffset)
+            let omega = 24.0
+            startVelocity = min(max(velocity, -omega), omega)
+        } else if case .decelerating(let rate, _) = physics.snap, releasing, abs(offset) > 1.5 {
             curve = .deceleration(rate: rate)
         }
         if offset != 0 { direction = offset < 0 ? 1 : -1 }
         let start = time.flatMap { $0.isFinite ? $0 : nil }
-        phase = .settling(Settle(target: target, startOffset: offset, startVelocity: velocity,
-                                 startTime: start, curve: curve, velocity: velocity))
+        phase = .settling(Settle(target: target, startOffset: startOffset, startVelocity: startVelocity,
+                                 startTime: start, curve: curve, velocity: startVelocity))
         update.before.append(.transitionBegan(target: page(ofUnwrapped: target)))
     }
 

@@ -7,7 +7,10 @@ public enum SnapPolicy: Hashable, Sendable, CustomStringConvertible {
     /// A long fling travels where a decelerating scroll view would come to
     /// rest, `x0 + v0 / (1000 · −ln rate)`, rounded to a spread and at most
     /// `maximumSpreads` from the release. `rate` is per millisecond in 0 < rate < 1
-    /// (UIScrollView: 0.998 normal, 0.99 fast).
+    /// (UIScrollView: 0.998 normal, 0.99 fast). A fling that would travel
+    /// further than the pool holds lands beside its target and glides the
+    /// last spread, as a far move does, so it configures only the pages it
+    /// ends on, never the ones between.
     case decelerating(rate: Double, maximumSpreads: Int)
 
     /// UIScrollView's normal deceleration, up to 1,000 spreads a fling.

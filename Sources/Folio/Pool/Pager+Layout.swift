@@ -29,7 +29,8 @@ extension Pager {
 
     /// Fills `candidates` with the spreads the slots should show, most
     /// important first: the visible ones nearest the position outward, the
-    /// next one ahead in the direction of motion and the one behind, then
+    /// next one ahead in the direction of motion and the one behind (while
+    /// settling, a second one ahead instead), then
     /// `prefetch` more ahead, then further out alternately until every slot
     /// has a spread or none is left.
     /// A spread appears once (a short loop shows each page in one slot).
@@ -63,7 +64,9 @@ extension Pager {
         let aheadEdge = direction > 0 ? near.1 : near.0
         let behindEdge = direction > 0 ? near.0 : near.1
         consider(aheadEdge &+ direction, &list)
-        consider(behindEdge &- direction, &list)
+        // Settling, the pages behind are leaving: a second spread ahead is worth more,
+        // and a fling that lands beside its target then configures nothing on arrival.
+        consider(isSettling ? aheadEdge &+ direction &* 2 : behindEdge &- direction, &list)
         for k in stride(from: 2, through: 1 + pool.prefetch, by: 1) { consider(aheadEdge &+ direction &* k, &list) }
         var k = 2
         while list.count < capacity && k <= capacity + 1 {
@@ -90,7 +93,7 @@ extension Pager {
             return
         }
         let (low, high) = visibleRange()
-        let key = LayoutKey(low: low, high: high, direction: direction)
+        let key = LayoutKey(low: low, high: high, direction: direction, settling: isSettling)
         if layoutStale || alwaysFullLayout || key != layoutKey {
             assignSlots(low: low, high: high, into: &out)
             layoutKey = key
