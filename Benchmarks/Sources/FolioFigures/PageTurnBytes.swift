@@ -27,7 +27,8 @@ func pageTurnBytes(text: [UInt8], columns: Int, rows: Int, turns: Int) -> PageTu
         reader.render(into: &frame)
         return frame
     }
-    // Start a few pages in, at rest.
+    // Paginate first (folio does it between frames, a budget at a time), then start a few pages in, at rest.
+    while reader.hasWork { reader.work() }
     reader.handle(.goToPage(4))
     while reader.pager.isSettling { now += 1.0 / 60; reader.handle(.tick(now)) }
     var shown = draw()
