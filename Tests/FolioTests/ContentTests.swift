@@ -479,18 +479,6 @@ private func render(_ page: Int) async throws -> String { "Page \(page + 1)" }
 
     // MARK: The figure: cache hit rate reading a thousand pages
 
-    /// A deterministic random source (SplitMix64) for the scripted read-through.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     /// Reads 1,000 pages forward, one animated page turn at a time, stepping
     /// back one page before about one turn in eight, and lingering 24 frames
     /// on each page. Each load takes 10–90 frames (1/6 – 1.5 s at 60 frames
@@ -500,7 +488,7 @@ private func render(_ page: Int) async throws -> String { "Page \(page + 1)" }
     struct ReadThrough {
         var pager: Pager
         var content: ContentPipeline<PageText>
-        var random = SplitMix(state: 2_024)
+        var random = SplitMix(seed: 2_024)
         var frame = 0
         var due: [(frame: Int, ticket: LoadTicket)] = []
         var shown: [Int: PageDisplay<PageText>] = [:]   // page → its latest display (every configure sends one)
