@@ -25,7 +25,7 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// The extent of the visible area along the axis, > 0.
     public var viewportExtent: Double
 
-    /// Creates a track. Nothing is checked here; ``Pager/init(track:pool:physics:)``
+    /// Creates a track. Nothing is checked here; ``Pager/init(track:pool:physics:page:)``
     /// and the pager's setters throw ``ConfigurationError`` for invalid values.
     public init(
         orientation: Orientation = .leftToRight,
