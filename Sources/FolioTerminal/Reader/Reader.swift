@@ -299,7 +299,8 @@ public struct Reader {
             _ = try? menu.setItems([], startPages: [])
         }
         press = nil
-        extendPagination(budget: Self.backgroundBudget)
+        // Like opening: the first pages now, the rest between frames (a far anchor waits for them).
+        extendPagination(budget: Self.firstPageBudget)
         jump(to: .offset(anchor), animated: false)
     }
 
