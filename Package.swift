@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Folio", targets: ["Folio"]),
         .library(name: "FolioStore", targets: ["FolioStore"]),
+        .library(name: "FolioReading", targets: ["FolioReading"]),
         .library(name: "FolioTerminal", targets: ["FolioTerminal"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
@@ -23,8 +24,11 @@ let package = Package(
         ),
         // Position memory on disk: a JSON file per document, written atomically.
         .target(name: "FolioStore", dependencies: ["Folio"]),
-        // The terminal host: text layout in cells, input decoding, frames, the tty.
-        .target(name: "FolioTerminal", dependencies: ["Folio"]),
+        // The reading layer every host shares: documents, pagination against a
+        // host's measurer, styles, search, and the reading session. Draws nothing.
+        .target(name: "FolioReading", dependencies: ["Folio"]),
+        // The terminal host: cells, input decoding, frames, the tty.
+        .target(name: "FolioTerminal", dependencies: ["Folio", "FolioReading"]),
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
@@ -50,6 +54,13 @@ let package = Package(
             name: "FolioStoreTests",
             dependencies: [
                 "FolioStore", "Folio",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "FolioReadingTests",
+            dependencies: [
+                "FolioReading", "Folio", "FolioTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,3 +1,4 @@
+import FolioReading
 import Testing
 import PropertyBased
 @testable import FolioTerminal

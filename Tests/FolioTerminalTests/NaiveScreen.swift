@@ -1,3 +1,4 @@
+import FolioReading
 import FolioTerminal
 
 /// The frame's drawing rules in their plainest form, as an oracle: rows of public `Cell`s,

@@ -1,3 +1,4 @@
+import FolioReading
 import Foundation
 import Testing
 import PropertyBased

@@ -1,3 +1,4 @@
+import FolioReading
 import FolioTestSupport
 import FolioTerminal
 

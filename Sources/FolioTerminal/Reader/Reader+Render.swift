@@ -1,3 +1,4 @@
+import FolioReading
 import Folio
 
 extension Reader {

@@ -1,3 +1,4 @@
+import FolioReading
 import Folio
 
 /// The terminal reader's state: a document, its pagination at the current

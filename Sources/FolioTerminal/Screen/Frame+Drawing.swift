@@ -1,3 +1,5 @@
+import FolioReading
+
 extension Frame {
     /// Draws `text` on one row from `column`, clipped at the right edge and at `maxWidth`, and
     /// returns the columns the text advanced.

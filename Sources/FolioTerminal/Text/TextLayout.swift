@@ -1,3 +1,5 @@
+import FolioReading
+
 /// Greedy word-wrapping layout of UTF-8 text into lines and pages of cells.
 ///
 /// Words wrap at spaces; a word longer than a line is broken; tabs advance

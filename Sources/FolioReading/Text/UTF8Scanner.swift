@@ -2,12 +2,16 @@
 /// ill-formed sequence with U+FFFD the way the standard library does
 /// (one replacement per maximal subpart), so every byte of a document is
 /// accounted for and the result matches `String(decoding:as:)`.
-struct UTF8Scanner {
-    let bytes: UnsafeRawBufferPointer
+public struct UTF8Scanner {
+    /// The bytes decoded.
+    public let bytes: UnsafeRawBufferPointer
+
+    /// A scanner over `bytes`.
+    @inlinable public init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// The scalar starting at byte `i` (< count) and how many bytes it spans (1…4).
     @inline(__always)
-    func scalar(at i: Int) -> (Unicode.Scalar, Int) {
+    public func scalar(at i: Int) -> (Unicode.Scalar, Int) {
         let b0 = bytes[i]
         if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
         let replacement = Unicode.Scalar(0xFFFD)!

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FolioTerminal
+@testable import FolioReading
 
 /// Checks the committed width table against Unicode's own data files
 /// (Debian's unicode-data package, which .ci/run installs), read here
