@@ -1,0 +1,168 @@
+/// Finds a fixed string in bytes, optionally ignoring case, the way a plain
+/// search (the usual kind) runs.
+///
+/// It scans eight bytes at a time (SWAR: a word-wide "has this byte" test)
+/// for the needle's *anchor* — its rarest byte by a frequency table of
+/// typical text, or the byte pair of a letter and its case partner — and
+/// checks the whole needle only where the anchor appears. A search costs
+/// O(n) in the haystack's length and allocates nothing.
+///
+/// When ignoring case, each scalar of the needle also matches its partner
+/// under ``CaseFolding`` (which keeps UTF-8 lengths equal, so the needle has
+/// one length in bytes).
+struct LiteralSearcher: Sendable {
+    /// The needle's bytes, as written.
+    private let primary: [UInt8]
+    /// The needle's bytes with every scalar replaced by its case partner
+    /// (equal to `primary` when case matters or nothing has a partner).
+    private let alternate: [UInt8]
+    /// Byte ranges of scalars whose partner differs in more than one byte:
+    /// there a byte-wise check could mix the two spellings, so the scalar is
+    /// checked whole.
+    private let mixedUnits: [Range<Int>]
+    /// Where the anchor sits in the needle.
+    private let anchorOffset: Int
+    /// The anchor byte(s) scanned for (equal when the anchor has no case partner).
+    private let anchor: (UInt8, UInt8)
+
+    /// The needle's length in bytes.
+    var length: Int { primary.count }
+
+    /// A searcher for `scalars`, or nil if the needle is empty.
+    init?(_ scalars: [Unicode.Scalar], ignoresCase: Bool) {
+        guard !scalars.isEmpty else { return nil }
+        var primary: [UInt8] = [], alternate: [UInt8] = [], mixed: [Range<Int>] = []
+        for scalar in scalars {
+            let start = primary.count
+            primary += scalar.utf8
+            if ignoresCase, let partner = CaseFolding.partner(of: scalar.value), let other = Unicode.Scalar(partner) {
+                alternate += other.utf8
+                let differing = zip(scalar.utf8, other.utf8).filter { $0 != $1 }.count
+                if differing > 1 { mixed.append(start..<primary.count) }
+            } else {
+                alternate += scalar.utf8
+            }
+        }
+        self.init(primary: primary, alternate: alternate, mixedUnits: mixed)
+    }
+
+    /// A searcher for exact bytes (`alternate` equal to `primary` to match case).
+    init(primary: [UInt8], alternate: [UInt8], mixedUnits: [Range<Int>] = []) {
+        precondition(primary.count == alternate.count, "a needle and its case partner have one length")
+        self.primary = primary
+        self.alternate = alternate
+        self.mixedUnits = mixedUnits
+        var best = 0, bestScore = Int.max
+        for i in primary.indices {
+            let score = primary[i] == alternate[i]
+                ? ByteFrequency.score(primary[i])
+                : ByteFrequency.score(primary[i]) + ByteFrequency.score(alternate[i])
+            if score < bestScore { best = i; bestScore = score }
+        }
+        anchorOffset = best
+        anchor = primary.isEmpty ? (0, 0) : (primary[best], alternate[best])
+    }
+
+    /// The start of the first occurrence at or after `start`, or nil.
+    func find(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let n = primary.count
+        guard n > 0 else { return start <= bytes.count ? start : nil }
+        guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= n else { return nil }
+        // Anchor positions that leave room for the whole needle.
+        var i = start + anchorOffset
+        let last = bytes.count - n + anchorOffset
+        return primary.withUnsafeBufferPointer { p in
+            alternate.withUnsafeBufferPointer { a in
+                while i <= last {
+                    guard let hit = ByteScan.first(anchor.0, anchor.1, in: base, from: i, to: last + 1) else { return nil }
+                    let candidate = hit - anchorOffset
+                    if matches(at: candidate, base, p, a) { return candidate }
+                    i = hit + 1
+                }
+                return nil
+            }
+        }
+    }
+
+    @inline(__always)
+    private func matches(at position: Int, _ base: UnsafeRawPointer, _ p: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = base + position
+        for k in 0..<p.count {
+            let t = text.load(fromByteOffset: k, as: UInt8.self)
+            if t != p[k] && t != a[k] { return false }
+        }
+        for u in mixedUnits.indices {
+            var asPrimary = true, asAlternate = true
+            for k in mixedUnits[u] {
+                let t = text.load(fromByteOffset: k, as: UInt8.self)
+                asPrimary = asPrimary && t == p[k]
+                asAlternate = asAlternate && t == a[k]
+            }
+            if !asPrimary && !asAlternate { return false }
+        }
+        return true
+    }
+}
+
+/// Word-at-a-time byte scanning.
+enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The first index in `from..<to` holding `a` or `b`, or nil.
+    @inline(__always)
+    static func first(_ a: UInt8, _ b: UInt8, in base: UnsafeRawPointer, from: Int, to end: Int) -> Int? {
+        var i = from
+        let wa = ones &* UInt64(a), wb = ones &* UInt64(b)
+        if a == b {
+            while i + 16 <= end {
+                let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ wa
+                let y = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) ^ wa
+                let mx = (x &- ones) & ~x & highs, my = (y &- ones) & ~y & highs
+                if mx | my != 0 {
+                    return mx != 0 ? i + mx.trailingZeroBitCount >> 3 : i + 8 + my.trailingZeroBitCount >> 3
+                }
+                i += 16
+            }
+        } else {
+            while i + 8 <= end {
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let x = w ^ wa, y = w ^ wb
+                let m = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
+                if m != 0 { return i + m.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < end {
+            let t = base.load(fromByteOffset: i, as: UInt8.self)
+            if t == a || t == b { return i }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// How common each byte is in typical text, to pick the rarest byte of a
+/// needle to scan for. Higher is more common; the ranks are a rough
+/// English-and-code profile, not measured from any one corpus.
+enum ByteFrequency {
+    /// The commonness of `b`, 0 (rare) to 255 (space).
+    static func score(_ b: UInt8) -> Int { Int(table[Int(b)]) }
+
+    private static let table: [UInt8] = (0...255).map { (v: Int) -> UInt8 in
+        let b = UInt8(v)
+        let common: [UInt8] = Array(" etaoinshrdlcumwfgypbvkjxqz".utf8)
+        if let rank = common.firstIndex(of: b) { return UInt8(255 - rank * 7) }
+        switch b {
+        case 0x0A, 0x09: return 80
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "-"): return 70
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 50
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 45
+        case 0x21...0x7E: return 30
+        case 0x80...0xBF: return 35
+        case 0xC2...0xEF: return 30
+        case 0xF0...0xF4: return 10
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,281 @@
+extension Pattern {
+    /// The compiled form a ``Pattern`` shares between its copies: the
+    /// program or literal, and the scratch space a search reuses.
+    ///
+    /// Immutable but for `scratch`, which a search overwrites; that is why a
+    /// pattern is searched from one thread at a time (see ``Pattern``).
+    final class Matcher: @unchecked Sendable {
+        /// How a search runs.
+        enum Engine {
+            /// The whole pattern is a fixed string.
+            case literal(LiteralSearcher)
+            /// The Pike VM, with what it may skip.
+            case program(Program, Prefilter)
+        }
+
+        let engine: Engine
+        /// The VM's thread lists and stack, sized for the program; nil for a literal.
+        private let scratch: Scratch?
+
+        init(_ engine: Engine) {
+            self.engine = engine
+            if case .program(let program, _) = engine {
+                scratch = Scratch(size: program.instructions.count)
+            } else {
+                scratch = nil
+            }
+        }
+
+        /// The leftmost-first match starting at or after `start`.
+        func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+            switch engine {
+            case .literal(let searcher):
+                guard let at = searcher.find(in: bytes, from: start) else { return nil }
+                return at..<at + searcher.length
+            case .program(let program, let prefilter):
+                return program.instructions.withUnsafeBufferPointer { code in
+                    VM(code: code, sets: program.sets, ignoresCase: program.ignoresCase,
+                       prefilter: prefilter, scratch: scratch!, bytes: bytes).run(from: start)
+                }
+            }
+        }
+    }
+
+    /// Thread lists reused by every search of one pattern, allocated once.
+    final class Scratch {
+        var current: ThreadList
+        var next: ThreadList
+        let stack: UnsafeMutablePointer<Int>
+        let stackCapacity: Int
+
+        init(size: Int) {
+            current = ThreadList(size: size)
+            next = ThreadList(size: size)
+            // Each instruction is visited once per closure and pushes at most two.
+            stackCapacity = 2 * size + 2
+            stack = .allocate(capacity: stackCapacity)
+        }
+
+        deinit {
+            current.deallocate()
+            next.deallocate()
+            stack.deallocate()
+        }
+    }
+
+    /// An ordered set of program counters, each with the position its
+    /// thread's match started at (Briggs–Torczon sparse set: O(1) insert,
+    /// membership and clear, no initialisation between uses).
+    struct ThreadList {
+        let pcs: UnsafeMutablePointer<Int>
+        let starts: UnsafeMutablePointer<Int>
+        let index: UnsafeMutablePointer<Int>
+        var count = 0
+
+        init(size: Int) {
+            pcs = .allocate(capacity: size)
+            starts = .allocate(capacity: size)
+            index = .allocate(capacity: size)
+            index.initialize(repeating: 0, count: size)
+        }
+
+        func deallocate() {
+            pcs.deallocate()
+            starts.deallocate()
+            index.deallocate()
+        }
+
+        @inline(__always)
+        func contains(_ pc: Int) -> Bool {
+            let i = index[pc]
+            return i < count && pcs[i] == pc
+        }
+
+        @inline(__always)
+        mutating func insert(_ pc: Int, start: Int) {
+            index[pc] = count
+            pcs[count] = pc
+            starts[count] = start
+            count += 1
+        }
+    }
+
+    /// What the assertions see at one position.
+    struct Context {
+        var atLineStart: Bool
+        var atLineEnd: Bool
+        var wordBefore: Bool
+        var wordAfter: Bool
+
+        @inline(__always)
+        func holds(_ assertion: Assertion) -> Bool {
+            switch assertion {
+            case .lineStart: atLineStart
+            case .lineEnd: atLineEnd
+            case .wordBoundary: wordBefore != wordAfter
+            case .notWordBoundary: wordBefore == wordAfter
+            case .wordStart: !wordBefore && wordAfter
+            case .wordEnd: wordBefore && !wordAfter
+            }
+        }
+    }
+
+    /// A Pike VM run over one line: every thread advances one character
+    /// at a time in lockstep, so the cost is O(line length × program size)
+    /// whatever the pattern, with no backtracking.
+    ///
+    /// Threads are kept in priority order, and a thread that reaches `match`
+    /// cuts off every thread after it; the match reported is the one a
+    /// backtracking engine (Perl, PCRE, Swift's `Regex`) would find first.
+    struct VM {
+        let code: UnsafeBufferPointer<Instruction>
+        let sets: [ScalarSet]
+        let ignoresCase: Bool
+        let prefilter: Prefilter
+        let scratch: Scratch
+        let bytes: UnsafeRawBufferPointer
+
+        /// A value no scalar has: the character is an ill-formed byte sequence.
+        static let illFormed: UInt32 = 0x11_0000
+
+        /// The character at `p` (< count): its value (or `illFormed`) and length in bytes.
+        @inline(__always)
+        func character(at p: Int) -> (UInt32, Int) {
+            let b = bytes[p]
+            if b < 0x80 { return (UInt32(b), 1) }
+            let (scalar, length) = UTF8Scanner(bytes: bytes).scalar(at: p)
+            if scalar.value == 0xFFFD && !(length == 3 && bytes[p] == 0xEF && bytes[p + 1] == 0xBF && bytes[p + 2] == 0xBD) {
+                return (Self.illFormed, length)
+            }
+            return (scalar.value, length)
+        }
+
+        @inline(__always)
+        static func isWord(_ v: UInt32) -> Bool {
+            if v < 0x80 {
+                let b = UInt8(v)
+                return (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+            }
+            return v != illFormed && CharacterClass.word.contains(v)
+        }
+
+        /// Whether the character ending just before `p` is a word character.
+        func wordBefore(_ p: Int) -> Bool {
+            guard p > 0 else { return false }
+            if bytes[p - 1] < 0x80 { return Self.isWord(UInt32(bytes[p - 1])) }
+            // Back up over continuation bytes to a lead byte that decodes to exactly here.
+            var k = 2
+            while k <= 4 && p - k >= 0 {
+                let (v, length) = character(at: p - k)
+                if length == k { return Self.isWord(v) }
+                k += 1
+            }
+            return false
+        }
+
+        @inline(__always)
+        func consumes(_ instruction: Instruction, _ c: UInt32) -> Bool {
+            switch instruction {
+            case .scalar(let v): return c == v
+            case .eitherScalar(let v, let w): return c == v || c == w
+            case .any: return true
+            case .set(let i): return sets[i].matches(c == Self.illFormed ? 0xFFFD : c, ignoringCase: ignoresCase)
+            default: return false
+            }
+        }
+
+        /// Adds the threads reachable from `pc` without consuming, in priority order.
+        @inline(__always)
+        func addClosure(_ list: inout ThreadList, _ pc: Int, start: Int, _ context: Context) {
+            let stack = scratch.stack
+            var top = 0
+            stack[0] = pc
+            top = 1
+            while top > 0 {
+                top -= 1
+                let pc = stack[top]
+                if list.contains(pc) { continue }
+                list.insert(pc, start: start)
+                switch code[pc] {
+                case .split(let x, let y):
+                    stack[top] = y
+                    stack[top + 1] = x
+                    top += 2
+                case .jump(let x):
+                    stack[top] = x
+                    top += 1
+                case .loop(let head, let exit, let greedy):
+                    if list.contains(head) {
+                        stack[top] = exit
+                        top += 1
+                    } else {
+                        stack[top] = greedy ? exit : head
+                        stack[top + 1] = greedy ? head : exit
+                        top += 2
+                    }
+                case .assert(let assertion):
+                    if context.holds(assertion) {
+                        stack[top] = pc + 1
+                        top += 1
+                    }
+                default: break
+                }
+            }
+        }
+
+        /// Where a match could next start, at or after `p`.
+        @inline(__always)
+        func nextCandidate(from p: Int) -> Int? {
+            switch prefilter {
+            case .none: return p
+            case .lineStart: return p == 0 ? 0 : nil
+            case .literal(let searcher): return searcher.find(in: bytes, from: p)
+            case .bytes(let set):
+                var i = p
+                while i < bytes.count {
+                    if set.contains(bytes[i]) { return i }
+                    i += 1
+                }
+                return nil
+            }
+        }
+
+        /// The leftmost-first match at or after `start`.
+        func run(from start: Int) -> Range<Int>? {
+            let count = bytes.count
+            guard start <= count else { return nil }
+            var p = Swift.max(start, 0)
+            var current = scratch.current, next = scratch.next
+            defer { scratch.current = current; scratch.next = next }
+            next.count = 0
+            var matched: Range<Int>? = nil
+            var wordBefore = self.wordBefore(p)
+            while true {
+                if next.count == 0 && matched == nil {
+                    guard let q = nextCandidate(from: p) else { return nil }
+                    if q != p { p = q; wordBefore = self.wordBefore(p) }
+                }
+                let (c, length) = p < count ? character(at: p) : (0, 0)
+                let context = Context(atLineStart: p == 0, atLineEnd: p == count,
+                                      wordBefore: wordBefore, wordAfter: p < count && Self.isWord(c))
+                current.count = 0
+                for i in 0..<next.count { addClosure(&current, next.pcs[i], start: next.starts[i], context) }
+                if matched == nil { addClosure(&current, 0, start: p, context) }
+                next.count = 0
+                for i in 0..<current.count {
+                    let instruction = code[current.pcs[i]]
+                    if case .match = instruction {
+                        matched = current.starts[i]..<p
+                        break  // lower-priority threads lose to this match
+                    }
+                    if p < count && consumes(instruction, c) && !next.contains(current.pcs[i] + 1) {
+                        next.insert(current.pcs[i] + 1, start: current.starts[i])
+                    }
+                }
+                if p >= count || (next.count == 0 && matched != nil) { return matched }
+                p += length
+                wordBefore = context.wordAfter
+            }
+        }
+    }
+}
