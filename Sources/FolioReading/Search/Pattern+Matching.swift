@@ -51,8 +51,10 @@ extension Pattern {
         init(size: Int) {
             current = ThreadList(size: size)
             next = ThreadList(size: size)
-            // Each instruction is visited once per closure and pushes at most two.
-            stackCapacity = 2 * size + 2
+            // Each instruction is visited once per closure and pushes at most
+            // two; a loop's exit is pushed once more when an empty iteration
+            // comes back to it, and is visited straight away.
+            stackCapacity = 3 * size + 2
             stack = .allocate(capacity: stackCapacity)
         }
 
@@ -194,7 +196,15 @@ extension Pattern {
             while top > 0 {
                 top -= 1
                 let pc = stack[top]
-                if list.contains(pc) { continue }
+                if list.contains(pc) {
+                    // Back at a loop's end without consuming: that iteration
+                    // was empty, so the loop ends here, at this priority.
+                    if case .loop(_, let exit, _) = code[pc], !list.contains(exit) {
+                        stack[top] = exit
+                        top += 1
+                    }
+                    continue
+                }
                 list.insert(pc, start: start)
                 switch code[pc] {
                 case .split(let x, let y):

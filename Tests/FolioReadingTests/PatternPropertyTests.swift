@@ -1,0 +1,202 @@
+import Testing
+import PropertyBased
+import FolioTestSupport
+@testable import FolioReading
+
+/// A regular expression in the part of the syntax `Pattern` and Swift's
+/// `Regex` share with one meaning, generated and shrunk by the property tests.
+indirect enum Expression: CustomStringConvertible, Sendable {
+    case literal(String)
+    case dot
+    case set(String)
+    case concatenation([Expression])
+    case alternation([Expression])
+    case group(Expression, capturing: Bool)
+    case repetition(Expression, String, lazy: Bool)
+    case anchor(String)
+
+    /// Letters with one-to-one case pairs (and a few without case), digits,
+    /// punctuation that needs an escape and some that does not.
+    static let literals = ["a", "b", "c", "x", "y", "A", "B", "1", " ", "-", "_", "\\.", "\\*", "\\(", "é", "É", "ж", "σ", "日"]
+    static let sets = ["[abc]", "[^a-c]", "[a-c1]", "[^ ]", "[xé]", "[.-]", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "[\\w-]", "[^\\d]"]
+    static let quantifiers = ["*", "+", "?", "{2}", "{1,}", "{0,2}", "{1,3}"]
+    static let anchors = ["^", "$", "\\b", "\\B"]
+
+    /// A random expression at most `depth` levels deep.
+    static func random(_ random: inout SplitMix, depth: Int) -> Expression {
+        let leaf = depth <= 0 || random.next(3) == 0
+        if leaf {
+            switch random.next(10) {
+            case 0...4: return .literal(literals[random.next(literals.count)])
+            case 5: return .dot
+            case 6...8: return .set(sets[random.next(sets.count)])
+            default: return .anchor(anchors[random.next(anchors.count)])
+            }
+        }
+        switch random.next(4) {
+        case 0: return .concatenation((0..<random.next(3) + 2).map { _ in Self.random(&random, depth: depth - 1) })
+        case 1: return .alternation((0..<random.next(2) + 2).map { _ in Self.random(&random, depth: depth - 1) })
+        case 2: return .group(Self.random(&random, depth: depth - 1), capturing: random.next(2) == 0)
+        default:
+            return .repetition(Self.random(&random, depth: depth - 1), quantifiers[random.next(quantifiers.count)], lazy: random.next(3) == 0)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .literal(let s), .set(let s), .anchor(let s): s
+        case .dot: "."
+        case .concatenation(let parts): parts.map { $0.isAlternation ? "(?:\($0))" : "\($0)" }.joined()
+        case .alternation(let branches): branches.map { "\($0)" }.joined(separator: "|")
+        case .group(let inner, let capturing): capturing ? "(\(inner))" : "(?:\(inner))"
+        case .repetition(let body, let quantifier, let lazy):
+            (body.isAtom ? "\(body)" : "(?:\(body))") + quantifier + (lazy ? "?" : "")
+        }
+    }
+
+    private var isAlternation: Bool { if case .alternation = self { true } else { false } }
+
+    /// Whether a quantifier may follow without a group around.
+    private var isAtom: Bool {
+        switch self {
+        case .literal, .dot, .set, .group: true
+        default: false
+        }
+    }
+
+    /// Smaller expressions to try when this one fails: each child in its
+    /// place, a part or branch left out, a part shrunk.
+    var shrinks: [Expression] {
+        switch self {
+        case .literal("a"): return []
+        case .literal, .dot, .set, .anchor: return [.literal("a")]
+        case .group(let inner, let capturing):
+            return [inner] + inner.shrinks.map { .group($0, capturing: capturing) }
+        case .repetition(let body, let quantifier, let lazy):
+            return [body] + body.shrinks.map { .repetition($0, quantifier, lazy: lazy) }
+        case .concatenation(let parts), .alternation(let parts):
+            let rebuild: ([Expression]) -> Expression = {
+                $0.count == 1 ? $0[0] : self.isAlternation ? .alternation($0) : .concatenation($0)
+            }
+            var out = parts
+            for i in parts.indices {
+                var fewer = parts
+                fewer.remove(at: i)
+                out.append(rebuild(fewer))
+            }
+            for i in parts.indices {
+                for smaller in parts[i].shrinks {
+                    var changed = parts
+                    changed[i] = smaller
+                    out.append(rebuild(changed))
+                }
+            }
+            return out
+        }
+    }
+}
+
+/// Greedily shrinks a failing (expression, line) pair: tries smaller
+/// expressions and shorter lines while `fails` still holds.
+func shrink(_ expression: Expression, _ line: [Character], while fails: (Expression, [Character]) -> Bool) -> (Expression, [Character]) {
+    var (e, l) = (expression, line)
+    var progressed = true
+    var rounds = 0
+    while progressed && rounds < 500 {
+        progressed = false
+        rounds += 1
+        for i in l.indices {
+            var shorter = l
+            shorter.remove(at: i)
+            if fails(e, shorter) { l = shorter; progressed = true; break }
+        }
+        if progressed { continue }
+        for smaller in e.shrinks where fails(smaller, l) {
+            e = smaller
+            progressed = true
+            break
+        }
+    }
+    return (e, l)
+}
+
+@Suite struct PatternPropertyTests {
+    static let lineCharacters: [Character] = ["a", "a", "b", "c", "x", "y", "A", "B", "1", "2", " ", " ", "-", "_", ".", "*", "(", "é", "É", "ж", "Ж", "σ", "Σ", "日"]
+
+    static func randomLine(_ random: inout SplitMix) -> [Character] {
+        (0..<random.next(14)).map { _ in lineCharacters[random.next(lineCharacters.count)] }
+    }
+
+    /// The first match as UTF-8 offsets, by Swift's `Regex` with the same
+    /// meaning as ours: scalar semantics, simple word boundaries (lines hold
+    /// no digits beyond ASCII, so `\d` means the same to both).
+    ///
+    /// Nil for the outer optional when `Regex` refuses the pattern, or where
+    /// Swift 6.3's `Regex` is known to be wrong about word characters: its
+    /// simple word boundaries do not count digits (`\b1` does not match
+    /// "1", though `\w` matches "1"), and its `\w` and `\W` misjudge `_` or
+    /// a digit followed by a non-ASCII character (`\w` skips the "1" of
+    /// "1ж"; `\W` finds "_" in "_日" but not in "_").
+    static func oracle(_ source: String, _ line: String, ignoringCase: Bool) -> Range<Int>?? {
+        let usesBoundaries = source.contains("\\b") || source.contains("\\B")
+        let usesWords = source.contains("\\w") || source.contains("\\W")
+        if usesBoundaries && line.contains(where: \.isNumber) { return .none }
+        let scalars = Array(line.unicodeScalars)
+        let misjudged = zip(scalars, scalars.dropFirst()).contains { ($0 == "_" || $0.properties.numericType != nil) && !$1.isASCII }
+        if usesWords && misjudged { return .none }
+        guard let regex = try? Regex(source) else { return .none }
+        let configured = regex.matchingSemantics(.unicodeScalar).wordBoundaryKind(.simple).ignoresCase(ignoringCase)
+        guard let match = try? configured.firstMatch(in: line) else { return .some(nil) }
+        let utf8 = line.utf8
+        return .some(utf8.distance(from: utf8.startIndex, to: match.range.lowerBound)..<utf8.distance(from: utf8.startIndex, to: match.range.upperBound))
+    }
+
+    /// Ours, or a description of the refusal.
+    static func ours(_ source: String, _ line: String, ignoringCase: Bool) -> Result<Range<Int>?, PatternError> {
+        Result { () throws(PatternError) in
+            let pattern = try Pattern(source, caseSensitivity: ignoringCase ? .insensitive : .sensitive)
+            return firstMatch(pattern, Array(line.utf8))
+        }
+    }
+
+    /// Random patterns and lines: our first match equals Swift `Regex`'s.
+    /// A failure names the seed, the shrunk pattern and line, and both answers.
+    @Test func firstMatchAgreesWithSwiftRegex() async {
+        var totals = (compared: 0, nonEmpty: 0)
+        await propertyCheck(count: 200, input: Gen.uint64(in: 0 ... .max)) { seed in
+            var random = SplitMix(seed: seed)
+            var failures: [String] = []
+            var compared = 0, nonEmpty = 0
+            for _ in 0..<50 {
+                let expression = Expression.random(&random, depth: 3)
+                let line = Self.randomLine(&random)
+                let ignoringCase = random.next(4) == 0
+                func fails(_ e: Expression, _ l: [Character]) -> Bool {
+                    let source = e.description, text = String(l)
+                    guard case .some(let expected) = Self.oracle(source, text, ignoringCase: ignoringCase) else { return false }
+                    return Self.ours(source, text, ignoringCase: ignoringCase) != .success(expected)
+                }
+                if case .some(let expected) = Self.oracle(expression.description, String(line), ignoringCase: ignoringCase) {
+                    compared += 1
+                    if expected.map({ !$0.isEmpty }) == true { nonEmpty += 1 }
+                }
+                guard fails(expression, line) else { continue }
+                let (e, l) = shrink(expression, line, while: fails)
+                let text = String(l)
+                let expected = Self.oracle(e.description, text, ignoringCase: ignoringCase)!
+                let got = Self.ours(e.description, text, ignoringCase: ignoringCase)
+                failures.append("""
+                    seed \(seed): /\(e)/\(ignoringCase ? "i" : "") on \"\(text)\": ours \(got), Regex \(String(describing: expected))
+                      shrunk from /\(expression)/ on \"\(String(line))\"
+                    """)
+                break
+            }
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+            totals.compared += compared
+            totals.nonEmpty += nonEmpty
+        }
+        // The grammar must keep the oracle busy: most cases compared (not
+        // refused or skipped), and many with a real, non-empty match.
+        #expect(totals.compared >= 7_000 && totals.nonEmpty >= 2_000, "\(totals.compared) of 10,000 compared, \(totals.nonEmpty) non-empty matches")
+    }
+}
