@@ -199,4 +199,97 @@ func shrink(_ expression: Expression, _ line: [Character], while fails: (Express
         // refused or skipped), and many with a real, non-empty match.
         #expect(totals.compared >= 7_000 && totals.nonEmpty >= 2_000, "\(totals.compared) of 10,000 compared, \(totals.nonEmpty) non-empty matches")
     }
+
+    /// Bytes for lines that need not be valid UTF-8: ASCII, case pairs that
+    /// share a lead byte and pairs that do not (ÿ/Ÿ), the characters that
+    /// mix their bytes (ø, ſ), and stray, truncated and overlong sequences.
+    static let byteChunks: [[UInt8]] = [
+        [0x61], [0x61], [0x41], [0x62], [0x42], [0x20], [0x5F], [0x31], [0x2E],
+        Array("é".utf8), Array("É".utf8), Array("ÿ".utf8), Array("Ÿ".utf8), Array("ø".utf8), Array("ſ".utf8),
+        Array("ж".utf8), Array("Ж".utf8), Array("日".utf8), Array("\u{FFFD}".utf8),
+        [0xFF], [0x80], [0xC3], [0xE6, 0x97], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98],
+    ]
+
+    static func randomBytes(_ random: inout SplitMix, chunks: Int) -> [UInt8] {
+        (0..<random.next(chunks)).flatMap { _ in byteChunks[random.next(byteChunks.count)] }
+    }
+
+    /// The plain-string scanner and the prefilters agree with the bare VM,
+    /// on lines with ill-formed bytes, with and without case, from every start.
+    @Test func fastPathsAgreeWithTheVM() async {
+        let needles = ["a", "ab", "aB", "é", "É", "ÿ", "Ÿa", "жЖ", "日", "\u{FFFD}", "a b", "_1", "ba", "abab"]
+        await propertyCheck(count: 200, input: Gen.uint64(in: 0 ... .max)) { seed in
+            var random = SplitMix(seed: seed)
+            var failures: [String] = []
+            for _ in 0..<30 {
+                let line = Self.randomBytes(&random, chunks: 16)
+                let caseSensitivity: Pattern.CaseSensitivity = random.next(2) == 0 ? .sensitive : .insensitive
+                let literal = random.next(2) == 0
+                let source = literal
+                    ? (0..<random.next(2) + 1).map { _ in needles[random.next(needles.count)] }.joined()
+                    : Expression.random(&random, depth: 3).description
+                guard let fast = try? Pattern(source, caseSensitivity: caseSensitivity, isLiteral: literal, usesFastPaths: true),
+                      let slow = try? Pattern(source, caseSensitivity: caseSensitivity, isLiteral: literal, usesFastPaths: false) else {
+                    failures.append("seed \(seed): \(source) refused")
+                    break
+                }
+                for start in 0...line.count {
+                    let (f, s) = (firstMatch(fast, line, from: start), firstMatch(slow, line, from: start))
+                    if f != s {
+                        failures.append("seed \(seed): \(fast) in \(line) from \(start): fast \(String(describing: f)), VM \(String(describing: s))")
+                        break
+                    }
+                }
+                if !failures.isEmpty { break }
+            }
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        }
+    }
+
+    /// Random strings of pattern syntax either compile or are refused with
+    /// a column inside the pattern; what compiles searches random bytes
+    /// without trapping and reports ranges inside the line, at or after the start.
+    @Test func anyStringCompilesOrIsRefused() async {
+        let alphabet = Array("()[]{}|*+?^$\\.-:,=<>0123456789aAbBdDwWsSxqé日 ".unicodeScalars)
+        let classes = ["[:alpha:]", "[:foo:]", "(?:", "(?=", "{1,2}", "{1001}", "\\x{41}", "\\x4"]
+        await propertyCheck(count: 500, input: Gen.uint64(in: 0 ... .max)) { seed in
+            var random = SplitMix(seed: seed)
+            var problems: [String] = []
+            for _ in 0..<40 {
+                var source = ""
+                for _ in 0..<random.next(16) {
+                    if random.next(8) == 0 { source += classes[random.next(classes.count)] }
+                    else { source.unicodeScalars.append(alphabet[random.next(alphabet.count)]) }
+                }
+                let columns = source.unicodeScalars.count
+                let pattern: Pattern
+                do throws(PatternError) {
+                    pattern = try Pattern(source, caseSensitivity: random.next(2) == 0 ? .smart : .insensitive)
+                } catch {
+                    if let column = error.column, !(1...columns).contains(column) {
+                        problems.append("seed \(seed): \(source.debugDescription) refused at column \(column) of \(columns): \(error)")
+                    }
+                    continue
+                }
+                do {
+                    let line = Self.randomBytes(&random, chunks: 12)
+                    let start = random.next(line.count + 1)
+                    if let match = firstMatch(pattern, line, from: start), match.lowerBound < start || match.upperBound > line.count {
+                        problems.append("seed \(seed): \(pattern) in \(line) from \(start) gave \(match)")
+                    }
+                    var previous = 0
+                    line.withUnsafeBytes { bytes in
+                        pattern.forEachMatch(in: bytes) { match in
+                            if match.lowerBound < previous || match.upperBound > line.count {
+                                problems.append("seed \(seed): \(pattern) in \(line): \(match) after \(previous)")
+                            }
+                            previous = match.upperBound
+                            return true
+                        }
+                    }
+                }
+            }
+            #expect(problems.isEmpty, "\(problems.prefix(3).joined(separator: "\n"))")
+        }
+    }
 }

@@ -161,6 +161,20 @@ extension Pattern {
             return v != illFormed && CharacterClass.word.contains(v)
         }
 
+        /// `p`, or if `p` falls inside a character (after its first byte), where that character ends.
+        func characterBoundary(atOrAfter p: Int) -> Int {
+            guard p < bytes.count, bytes[p] & 0xC0 == 0x80 else { return p }
+            var k = 1
+            while k <= 3 && p - k >= 0 {
+                if bytes[p - k] & 0xC0 != 0x80 {
+                    let length = character(at: p - k).1
+                    return length > k ? p - k + length : p
+                }
+                k += 1
+            }
+            return p
+        }
+
         /// Whether the character ending just before `p` is a word character.
         func wordBefore(_ p: Int) -> Bool {
             guard p > 0 else { return false }
@@ -254,7 +268,7 @@ extension Pattern {
         func run(from start: Int) -> Range<Int>? {
             let count = bytes.count
             guard start <= count else { return nil }
-            var p = Swift.max(start, 0)
+            var p = characterBoundary(atOrAfter: Swift.max(start, 0))
             var current = scratch.current, next = scratch.next
             defer { scratch.current = current; scratch.next = next }
             next.count = 0

@@ -171,8 +171,9 @@ public struct Pattern: Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - line: The bytes of one line, without its line break. `^` and `$`
     ///     match at its ends; `\b` looks at the bytes before `start` too.
-    ///   - start: A byte offset in `0...line.count`, normally a character
-    ///     boundary (a continuation byte there counts as an ill-formed character).
+    ///   - start: A byte offset in `0...line.count`. A match never begins
+    ///     inside a character: from the middle of one, the search begins
+    ///     where it ends.
     /// - Returns: The byte range of the match, possibly empty; nil if there
     ///   is none or `start` is past the end.
     /// - Complexity: O(n × m) for n bytes from `start` and m the pattern's
