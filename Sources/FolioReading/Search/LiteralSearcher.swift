@@ -28,6 +28,9 @@ struct LiteralSearcher: Sendable {
     /// The needle's length in bytes.
     var length: Int { primary.count }
 
+    /// How common the anchor is in typical text (see ``ByteFrequency``): lower scans faster.
+    let anchorScore: Int
+
     /// A searcher for `scalars`, or nil if the needle is empty.
     init?(_ scalars: [Unicode.Scalar], ignoresCase: Bool) {
         guard !scalars.isEmpty else { return nil }
@@ -60,6 +63,7 @@ struct LiteralSearcher: Sendable {
             if score < bestScore { best = i; bestScore = score }
         }
         anchorOffset = best
+        anchorScore = bestScore
         anchor = primary.isEmpty ? (0, 0) : (primary[best], alternate[best])
     }
 

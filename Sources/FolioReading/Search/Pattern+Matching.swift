@@ -9,8 +9,9 @@ extension Pattern {
         enum Engine {
             /// The whole pattern is a fixed string.
             case literal(LiteralSearcher)
-            /// The Pike VM, with what it may skip.
-            case program(Program, Prefilter)
+            /// The Pike VM, with what it may skip, and a literal every match
+            /// contains (a line without it is passed over at scanning speed).
+            case program(Program, Prefilter, required: LiteralSearcher?)
         }
 
         let engine: Engine
@@ -19,7 +20,7 @@ extension Pattern {
 
         init(_ engine: Engine) {
             self.engine = engine
-            if case .program(let program, _) = engine {
+            if case .program(let program, _, _) = engine {
                 scratch = Scratch(size: program.instructions.count)
             } else {
                 scratch = nil
@@ -32,7 +33,8 @@ extension Pattern {
             case .literal(let searcher):
                 guard let at = searcher.find(in: bytes, from: start) else { return nil }
                 return at..<at + searcher.length
-            case .program(let program, let prefilter):
+            case .program(let program, let prefilter, let required):
+                if let required, required.find(in: bytes, from: start) == nil { return nil }
                 return program.instructions.withUnsafeBufferPointer { code in
                     VM(code: code, sets: program.sets, ignoresCase: program.ignoresCase,
                        prefilter: prefilter, scratch: scratch!, bytes: bytes).run(from: start)
@@ -254,6 +256,9 @@ extension Pattern {
             case .none: return p
             case .lineStart: return p == 0 ? 0 : nil
             case .literal(let searcher): return searcher.find(in: bytes, from: p)
+            case .eitherByte(let a, let b):
+                guard let base = bytes.baseAddress else { return nil }
+                return ByteScan.first(a, b, in: base, from: p, to: bytes.count)
             case .bytes(let set):
                 var i = p
                 while i < bytes.count {

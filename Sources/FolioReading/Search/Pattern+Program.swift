@@ -126,6 +126,8 @@ extension Pattern {
         case lineStart
         /// A match begins with this literal.
         case literal(LiteralSearcher)
+        /// A match begins with one of these two bytes (equal if just one).
+        case eitherByte(UInt8, UInt8)
         /// A match begins with one of these bytes (a 256-bit map).
         case bytes(ByteSet)
 
@@ -137,7 +139,13 @@ extension Pattern {
                 self = .literal(searcher)
                 return
             }
-            if let first = Self.firstBytes(program) { self = .bytes(first) } else { self = .none }
+            guard let first = Self.firstBytes(program) else { self = .none; return }
+            if first.count <= 2 {
+                let (a, b) = first.pair
+                self = .eitherByte(a, b)
+            } else {
+                self = .bytes(first)
+            }
         }
 
         /// Whether every path from the start meets `^` before consuming anything or matching.
@@ -218,7 +226,14 @@ extension Pattern {
             return word & (UInt64(1) << UInt64(b & 63)) != 0
         }
 
-        /// The members, in order.
-        var members: [UInt8] { (0...255).compactMap { contains(UInt8($0)) ? UInt8($0) : nil } }
+        /// The smallest and largest member (equal for one member), for a set of one or two.
+        var pair: (UInt8, UInt8) {
+            var low: UInt8?, high: UInt8 = 0
+            for b in 0...255 where contains(UInt8(b)) {
+                if low == nil { low = UInt8(b) }
+                high = UInt8(b)
+            }
+            return (low ?? 0, high)
+        }
     }
 }

@@ -37,6 +37,32 @@ extension Pattern {
             }
         }
 
+        /// The runs of literal scalars every match contains, in order
+        /// (`e` and `ing` in `e[a-z]+ing\b`), some possibly empty.
+        var requiredLiterals: [[Unicode.Scalar]] {
+            var runs: [[Unicode.Scalar]] = []
+            collectRequiredRuns(into: &runs)
+            return runs
+        }
+
+        private func collectRequiredRuns(into runs: inout [[Unicode.Scalar]]) {
+            switch self {
+            case .scalar(let s): runs.append([s])
+            case .concatenation(let parts):
+                var run: [Unicode.Scalar] = []
+                for part in parts {
+                    if case .assertion = part { continue }  // zero-width: the scalars around it are adjacent
+                    if let scalars = part.literalScalars { run += scalars; continue }
+                    runs.append(run)
+                    run = []
+                    part.collectRequiredRuns(into: &runs)
+                }
+                runs.append(run)
+            case .repetition(let body, let min, _, _) where min > 0: body.collectRequiredRuns(into: &runs)
+            default: break
+            }
+        }
+
         /// The literal scalars every match begins with (possibly none).
         var literalPrefix: [Unicode.Scalar] {
             switch self {
