@@ -148,6 +148,8 @@ func refusal(_ source: String) -> String? {
         #expect(text("(|a)+", in: "aa") == "", "an empty iteration ends the loop, as in backtracking engines")
         #expect(text("(a|)+b", in: "aab") == "aab")
         #expect(text("a||b", in: "b") == "")
+        #expect(text("(?:(?:\\B|[^a-c])+?)+", in: "xσ") == "x", "nested loops each end on an empty iteration")
+        #expect(text("(?:\\S*| )+", in: "B ") == "B ", "the documented difference: PCRE and Regex stop at \"B\"")
     }
 
     @Test func groups() {

@@ -47,15 +47,18 @@ extension Pattern {
     final class Scratch {
         var current: ThreadList
         var next: ThreadList
+        /// Loops already left after an empty iteration at the current position.
+        var leftEmpty: ThreadList
         let stack: UnsafeMutablePointer<Int>
         let stackCapacity: Int
 
         init(size: Int) {
             current = ThreadList(size: size)
             next = ThreadList(size: size)
+            leftEmpty = ThreadList(size: size)
             // Each instruction is visited once per closure and pushes at most
             // two; a loop's exit is pushed once more when an empty iteration
-            // comes back to it, and is visited straight away.
+            // comes back to it, and is popped straight away.
             stackCapacity = 3 * size + 2
             stack = .allocate(capacity: stackCapacity)
         }
@@ -63,6 +66,7 @@ extension Pattern {
         deinit {
             current.deallocate()
             next.deallocate()
+            leftEmpty.deallocate()
             stack.deallocate()
         }
     }
@@ -204,7 +208,7 @@ extension Pattern {
 
         /// Adds the threads reachable from `pc` without consuming, in priority order.
         @inline(__always)
-        func addClosure(_ list: inout ThreadList, _ pc: Int, start: Int, _ context: Context) {
+        func addClosure(_ list: inout ThreadList, _ leftEmpty: inout ThreadList, _ pc: Int, start: Int, _ context: Context) {
             let stack = scratch.stack
             var top = 0
             stack[0] = pc
@@ -215,7 +219,11 @@ extension Pattern {
                 if list.contains(pc) {
                     // Back at a loop's end without consuming: that iteration
                     // was empty, so the loop ends here, at this priority.
-                    if case .loop(_, let exit, _) = code[pc], !list.contains(exit) {
+                    // The exit may be an enclosing loop's end, whose own
+                    // iteration was then empty too: hence push it even if
+                    // seen, once per loop and position.
+                    if case .loop(_, let exit, _) = code[pc], !leftEmpty.contains(pc) {
+                        leftEmpty.insert(pc, start: start)
                         stack[top] = exit
                         top += 1
                     }
@@ -274,8 +282,8 @@ extension Pattern {
             let count = bytes.count
             guard start <= count else { return nil }
             var p = characterBoundary(atOrAfter: Swift.max(start, 0))
-            var current = scratch.current, next = scratch.next
-            defer { scratch.current = current; scratch.next = next }
+            var current = scratch.current, next = scratch.next, leftEmpty = scratch.leftEmpty
+            defer { scratch.current = current; scratch.next = next; scratch.leftEmpty = leftEmpty }
             next.count = 0
             var matched: Range<Int>? = nil
             var wordBefore = self.wordBefore(p)
@@ -288,8 +296,9 @@ extension Pattern {
                 let context = Context(atLineStart: p == 0, atLineEnd: p == count,
                                       wordBefore: wordBefore, wordAfter: p < count && Self.isWord(c))
                 current.count = 0
-                for i in 0..<next.count { addClosure(&current, next.pcs[i], start: next.starts[i], context) }
-                if matched == nil { addClosure(&current, 0, start: p, context) }
+                leftEmpty.count = 0
+                for i in 0..<next.count { addClosure(&current, &leftEmpty, next.pcs[i], start: next.starts[i], context) }
+                if matched == nil { addClosure(&current, &leftEmpty, 0, start: p, context) }
                 next.count = 0
                 for i in 0..<current.count {
                     let instruction = code[current.pcs[i]]

@@ -67,7 +67,13 @@
 /// - **Which match.** The leftmost match, and among those starting there,
 ///   the one a backtracking engine (Perl, PCRE, Swift's `Regex`) reports
 ///   first: alternatives in order, greedy repetition as long as it can, lazy
-///   as short. A loop stops after an iteration that matched nothing.
+///   as short. A loop stops after an iteration that matched nothing, with
+///   one known difference: when a loop's body can match the empty string
+///   along a path another thread has already taken at that position
+///   (`(?:\S*| )+`), the VM merges the two threads and may run one more,
+///   non-empty iteration where a backtracking engine stops (`(?:\S*| )+`
+///   matches all of "B " where PCRE and Swift's `Regex` match "B"). The
+///   match starts at the same place either way.
 ///
 /// ## Cost
 ///
