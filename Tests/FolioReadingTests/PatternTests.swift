@@ -53,6 +53,28 @@ func refusal(_ source: String) -> String? {
         #expect(literal.description == "\"a+b\"")
     }
 
+    /// Every needle length and place in a line long enough for the
+    /// eight-at-a-time scan and its tail, against a naive search.
+    @Test func plainStringFoundAtEveryPlace() throws {
+        let alphabet = Array("zqnEedlé".unicodeScalars)
+        for length in 1...10 {
+            let needle = String(String.UnicodeScalarView((0..<length).map { alphabet[($0 * 5 + length) % alphabet.count] }))
+            for ignoringCase in [false, true] {
+                let pattern = try Pattern(needle, caseSensitivity: ignoringCase ? .insensitive : .sensitive, isLiteral: true)
+                let bytes = Array((ignoringCase ? needle.uppercased() : needle).utf8)
+                for place in 0...40 {
+                    var line = Array(repeating: UInt8(ascii: "e"), count: 40)  // a common byte: many near misses
+                    line.insert(contentsOf: bytes, at: place)
+                    // é and É have one length, so lower-casing keeps offsets.
+                    let fold: ([UInt8]) -> [UInt8] = { ignoringCase ? Array(String(decoding: $0, as: UTF8.self).lowercased().utf8) : $0 }
+                    let (haystack, wanted) = (fold(line), fold(bytes))
+                    let naive = (0...(haystack.count - wanted.count)).first { Array(haystack[$0..<$0 + wanted.count]) == wanted }
+                    #expect(firstMatch(pattern, line) == naive.map { $0..<$0 + bytes.count }, "\(pattern) at \(place) in \(line.count) bytes")
+                }
+            }
+        }
+    }
+
     @Test func dotMatchesOneCharacter() {
         #expect(text("a.c", in: "xxabc") == "abc")
         #expect(text("a.c", in: "aéc") == "aéc", "é is two bytes, one character")

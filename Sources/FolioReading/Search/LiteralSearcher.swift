@@ -1,11 +1,12 @@
 /// Finds a fixed string in bytes, optionally ignoring case, the way a plain
 /// search (the usual kind) runs.
 ///
-/// It scans eight bytes at a time (SWAR: a word-wide "has this byte" test)
-/// for the needle's *anchor* — its rarest byte by a frequency table of
-/// typical text, or the byte pair of a letter and its case partner — and
-/// checks the whole needle only where the anchor appears. A search costs
-/// O(n) in the haystack's length and allocates nothing.
+/// It tests eight candidate positions at a time (SWAR: word-wide "is this
+/// byte here" tests) for the needle's two rarest bytes, each in its place —
+/// rarest by a frequency table of typical text; a letter and its case
+/// partner count as one — and checks the whole needle only where both
+/// appear. A search costs O(n) in the haystack's length and allocates
+/// nothing.
 ///
 /// When ignoring case, each scalar of the needle also matches its partner
 /// under ``CaseFolding`` (which keeps UTF-8 lengths equal, so the needle has
@@ -24,6 +25,11 @@ struct LiteralSearcher: Sendable {
     private let anchorOffset: Int
     /// The anchor byte(s) scanned for (equal when the anchor has no case partner).
     private let anchor: (UInt8, UInt8)
+    /// Where the second byte of the pair sits, checked with the anchor before
+    /// the whole needle is (the anchor's offset again for a one-byte needle).
+    private let secondOffset: Int
+    /// The second byte(s) of the pair.
+    private let second: (UInt8, UInt8)
 
     /// The needle's length in bytes.
     var length: Int { primary.count }
@@ -55,16 +61,18 @@ struct LiteralSearcher: Sendable {
         self.primary = primary
         self.alternate = alternate
         self.mixedUnits = mixedUnits
-        var best = 0, bestScore = Int.max
-        for i in primary.indices {
-            let score = primary[i] == alternate[i]
+        func score(_ i: Int) -> Int {
+            primary[i] == alternate[i]
                 ? ByteFrequency.score(primary[i])
                 : ByteFrequency.score(primary[i]) + ByteFrequency.score(alternate[i])
-            if score < bestScore { best = i; bestScore = score }
         }
-        anchorOffset = best
-        anchorScore = bestScore
-        anchor = primary.isEmpty ? (0, 0) : (primary[best], alternate[best])
+        // The rarest byte, then the rarest of the others as the second of the pair.
+        let ranked = primary.indices.sorted { (score($0), $0) < (score($1), $1) }
+        anchorOffset = ranked.first ?? 0
+        secondOffset = ranked.count > 1 ? ranked[1] : anchorOffset
+        anchorScore = ranked.first.map(score) ?? Int.max
+        anchor = primary.isEmpty ? (0, 0) : (primary[anchorOffset], alternate[anchorOffset])
+        second = primary.isEmpty ? (0, 0) : (primary[secondOffset], alternate[secondOffset])
     }
 
     /// The start of the first occurrence at or after `start`, or nil.
@@ -72,16 +80,31 @@ struct LiteralSearcher: Sendable {
         let n = primary.count
         guard n > 0 else { return start <= bytes.count ? start : nil }
         guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= n else { return nil }
-        // Anchor positions that leave room for the whole needle.
-        var i = start + anchorOffset
-        let last = bytes.count - n + anchorOffset
+        let lastStart = bytes.count - n
         return primary.withUnsafeBufferPointer { p in
             alternate.withUnsafeBufferPointer { a in
-                while i <= last {
-                    guard let hit = ByteScan.first(anchor.0, anchor.1, in: base, from: i, to: last + 1) else { return nil }
-                    let candidate = hit - anchorOffset
-                    if matches(at: candidate, base, p, a) { return candidate }
-                    i = hit + 1
+                if n == 1 {
+                    guard let hit = ByteScan.first(anchor.0, anchor.1, in: base, from: start, to: bytes.count) else { return nil }
+                    return hit
+                }
+                // Eight candidate starts at a time: those where both the
+                // anchor and the second byte of the pair sit in place.
+                var c = start
+                let reach = Swift.max(anchorOffset, secondOffset) + 8
+                while c + reach <= bytes.count {
+                    var candidates = ByteScan.lanes(equalTo: anchor, in: base, at: c + anchorOffset)
+                        & ByteScan.lanes(equalTo: second, in: base, at: c + secondOffset)
+                    while candidates != 0 {
+                        let candidate = c + candidates.trailingZeroBitCount >> 3
+                        if candidate > lastStart { return nil }
+                        if matches(at: candidate, base, p, a) { return candidate }
+                        candidates &= candidates &- 1
+                    }
+                    c += 8
+                }
+                while c <= lastStart {
+                    if matches(at: c, base, p, a) { return c }
+                    c += 1
                 }
                 return nil
             }
@@ -112,6 +135,19 @@ struct LiteralSearcher: Sendable {
 enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// A mask with the high bit set in each of the eight lanes of the word
+    /// at `offset` that holds `byte.0` or `byte.1`, and possibly in lanes
+    /// above such a lane (the word-wide test can over-report above a hit,
+    /// never under-report): callers check every reported lane.
+    @inline(__always)
+    static func lanes(equalTo byte: (UInt8, UInt8), in base: UnsafeRawPointer, at offset: Int) -> UInt64 {
+        let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let x = w ^ (ones &* UInt64(byte.0))
+        if byte.0 == byte.1 { return (x &- ones) & ~x & highs }
+        let y = w ^ (ones &* UInt64(byte.1))
+        return ((x &- ones) & ~x | (y &- ones) & ~y) & highs
+    }
 
     /// The first index in `from..<to` holding `a` or `b`, or nil.
     @inline(__always)
