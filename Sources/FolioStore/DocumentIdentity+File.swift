@@ -36,3 +36,22 @@ extension DocumentIdentity {
                      modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
     }
 }
+
+extension DocumentIdentity {
+    /// The identity of the file at `path` by its place alone: its absolute
+    /// path with symbolic links resolved (`file path=/home/ada/notes.md`).
+    ///
+    /// Save a ``ContentFingerprint`` with the position and check it on load:
+    /// the pair survives `touch` and appended text, and refuses a different
+    /// file under the same name. Throws
+    /// ``PositionStoreError/cannotReadFileInfo(path:reason:)`` when the path
+    /// cannot be resolved. Cost: one system call.
+    public static func location(ofFileAtPath path: String) throws(PositionStoreError) -> DocumentIdentity {
+        guard let resolvedPointer = realpath(path, nil) else {
+            throw .cannotReadFileInfo(path: path, reason: String(cString: strerror(errno)))
+        }
+        let resolved = String(cString: resolvedPointer)
+        free(resolvedPointer)
+        return DocumentIdentity(key: "file path=\(resolved)")
+    }
+}

@@ -29,30 +29,49 @@ extension JSONFilePositionStore {
     ///
     /// Cost: reads one file of at most ``maximumFileSize`` bytes.
     public func read(for identity: DocumentIdentity) -> Reading {
+        readEntry(for: identity).reading
+    }
+
+    /// The position saved for `identity` if the fingerprint saved with it
+    /// passes `accepts` (a file's beginning still matches); `nil` otherwise,
+    /// and when nothing usable is saved (`warn` is told why for a damaged file).
+    public func load(for identity: DocumentIdentity, accepting accepts: (ContentFingerprint?) -> Bool) -> ReadingPosition? {
+        let (reading, fingerprint) = readEntry(for: identity)
+        switch reading {
+        case .missing: return nil
+        case .found(let position): return accepts(fingerprint) ? position : nil
+        case .ignored(let warning):
+            warn(warning)
+            return nil
+        }
+    }
+
+    /// What the file for `identity` holds: the reading and the fingerprint saved with it.
+    func readEntry(for identity: DocumentIdentity) -> (reading: Reading, fingerprint: ContentFingerprint?) {
         let path = path(for: identity)
         let bytes: [UInt8]
         do {
             switch try FileSystem.readSmallFile(path, limit: Self.maximumFileSize) {
-            case .missing: return .missing
+            case .missing: return (.missing, nil)
             case .bytes(let contents): bytes = contents
-            case .tooLarge(let limit): return .ignored(.corrupt(path: path, reason: "it is larger than \(limit) bytes"))
-            case .notAFile: return .ignored(.unreadable(path: path, reason: "it is not a regular file"))
+            case .tooLarge(let limit): return (.ignored(.corrupt(path: path, reason: "it is larger than \(limit) bytes")), nil)
+            case .notAFile: return (.ignored(.unreadable(path: path, reason: "it is not a regular file")), nil)
             }
         } catch {
-            return .ignored(.unreadable(path: path, reason: error.reason))
+            return (.ignored(.unreadable(path: path, reason: error.reason)), nil)
         }
         let decoder = JSONDecoder()
         let data = Data(bytes)
         do {
             let format = try decoder.decode(PositionFile.Probe.self, from: data).format
-            guard format == PositionFile.currentFormat else { return .ignored(.unsupportedFormat(path: path, format: format)) }
+            guard format == PositionFile.currentFormat else { return (.ignored(.unsupportedFormat(path: path, format: format)), nil) }
             let file = try decoder.decode(PositionFile.self, from: data)
-            guard file.document == identity else { return .ignored(.otherDocument(path: path, stored: file.document)) }
-            return .found(file.position)
+            guard file.document == identity else { return (.ignored(.otherDocument(path: path, stored: file.document)), nil) }
+            return (.found(file.position), file.fingerprint)
         } catch let error as DecodingError {
-            return .ignored(.corrupt(path: path, reason: Self.summary(of: error)))
+            return (.ignored(.corrupt(path: path, reason: Self.summary(of: error))), nil)
         } catch {
-            return .ignored(.corrupt(path: path, reason: "\(error)"))
+            return (.ignored(.corrupt(path: path, reason: "\(error)")), nil)
         }
     }
 

@@ -91,6 +91,12 @@ public struct JSONFilePositionStore: PositionStore, Sendable, CustomStringConver
     /// ``PositionStoreError/cannotWrite(path:reason:)``; no temporary file is
     /// left behind either way.
     public func save(_ position: ReadingPosition, for identity: DocumentIdentity) throws(PositionStoreError) {
+        try save(position, fingerprint: nil, for: identity)
+    }
+
+    /// Saves `position` with the document's `fingerprint` (its first bytes),
+    /// which ``load(for:accepting:)`` hands back to be checked.
+    public func save(_ position: ReadingPosition, fingerprint: ContentFingerprint?, for identity: DocumentIdentity) throws(PositionStoreError) {
         do {
             try FileSystem.makeDirectories(directory, mode: 0o700)
         } catch {
@@ -100,7 +106,7 @@ public struct JSONFilePositionStore: PositionStore, Sendable, CustomStringConver
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let bytes: [UInt8]
         do {
-            bytes = Array(try encoder.encode(PositionFile(document: identity, position: position))) + [0x0a]
+            bytes = Array(try encoder.encode(PositionFile(document: identity, position: position, fingerprint: fingerprint))) + [0x0a]
         } catch {
             // Integers and a string always encode; this is only reachable if Foundation fails.
             throw .cannotWrite(path: path(for: identity), reason: "the position could not be encoded (\(error))")

@@ -19,15 +19,18 @@ struct PositionFile: Codable, Hashable, Sendable {
     var format: Int
     var document: DocumentIdentity
     var position: ReadingPosition
+    /// The document's first bytes when it was saved; optional, so files without one still load.
+    var fingerprint: ContentFingerprint?
 
-    init(document: DocumentIdentity, position: ReadingPosition) {
+    init(document: DocumentIdentity, position: ReadingPosition, fingerprint: ContentFingerprint? = nil) {
         format = Self.currentFormat
         self.document = document
         self.position = position
+        self.fingerprint = fingerprint
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, document
+        case format, document, fingerprint
     }
 
     /// Just the format field, read first so a newer format is told apart from damage.
@@ -39,6 +42,7 @@ struct PositionFile: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(Int.self, forKey: .format)
         document = try container.decode(DocumentIdentity.self, forKey: .document)
+        fingerprint = try container.decodeIfPresent(ContentFingerprint.self, forKey: .fingerprint)
         // The position's fields sit beside these; its decoder checks their ranges.
         position = try ReadingPosition(from: decoder)
     }
@@ -47,6 +51,7 @@ struct PositionFile: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
         try container.encode(document, forKey: .document)
+        try container.encodeIfPresent(fingerprint, forKey: .fingerprint)
         try position.encode(to: encoder)
     }
 }
