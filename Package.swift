@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .target(
             name: "FolioTestSupport",
-            dependencies: ["Folio", "AllocationCounter"],
+            dependencies: ["Folio", "FolioReading", "AllocationCounter"],
             path: "Tests/FolioTestSupport"
         ),
         .testTarget(

@@ -1,9 +1,4 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import Folio
+import FolioReading
 import FolioStore
 import FolioTerminal
 
@@ -19,23 +15,30 @@ import FolioTerminal
 struct FolioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
-        abstract: "Page through a text or Markdown file in the terminal.",
+        abstract: "Page through a text or Markdown file in the terminal, as less does, a page at a time.",
+        usage: "folio [options] [+COMMAND] [FILE | -]",
         discussion: """
-            With no FILE, folio opens its guide (or reads standard input when it is a pipe, like less).
-            When standard output is not a terminal, folio writes the pages as plain text separated by form feeds.
-            Keys: → ← Space b PgDn PgUp Home End, g N or g N% to jump, / to search, ? for help, q to quit.
+            With no FILE, folio reads standard input when it is a pipe (like less), else opens its guide; - is standard input.
+            A FIFO or a device (folio <(cmd), folio /dev/stdin) is read as it arrives.
+            +COMMAND runs keys at the start, as in less: +G opens at the end, +/pattern at the first match, +42g at page 42, +50% half way.
+            When standard output is not a terminal (or TERM is dumb), folio writes the document's text unchanged, with a form feed between pages.
+
+            Keys (less's keys where they do not take a paging key away):
+            \(FolioCommand.keyList)
+              Ctrl-Z                    suspend (fg comes back)
+            Mouse: the wheel turns pages; click the outer thirds, a dot or a chapter; drag a page sideways.
             """,
-        version: "0.1.0"
+        version: "0.2.0"
     )
 
-    @Argument(help: "The text or Markdown file to read.")
-    var file: String?
+    @Argument(help: ArgumentHelp("The file to read (- for standard input), and +COMMAND keys to run first.", valueName: "FILE"))
+    var inputs: [String] = []
 
     @Option(help: "Open at this page (1-based).")
     var page: Int?
 
-    @Option(help: "One page, two pages side by side, or whichever fits: auto, single or double.")
-    var spread: ReaderOptions.SpreadChoice = .auto
+    @Option(help: "One page, two pages side by side, or whichever fits the text: auto, single or double.")
+    var spread: ReadingOptions.SpreadChoice = .auto
 
     @Flag(help: "Turn pages right to left.")
     var rtl = false
@@ -55,83 +58,56 @@ struct FolioCommand: ParsableCommand {
     @Option(help: "Lines per page when standard output is not a terminal.")
     var height = 24
 
+    /// The key list of `--help`, from the session's bindings.
+    static var keyList: String {
+        let width = ReadingSession.keyHelp.map { $0.keys.count }.max() ?? 0
+        return ReadingSession.keyHelp.map { keys, action in
+            "  " + keys + String(repeating: " ", count: max(1, width - keys.count + 2)) + action
+        }.joined(separator: "\n")
+    }
+
     mutating func validate() throws {
         guard width >= 1, height >= 1 else { throw ValidationError("--width and --height must be at least 1.") }
         if let page, page < 1 { throw ValidationError("--page counts from 1.") }
+        if files.count > 1 { throw ValidationError("Give one file (folio reads one document at a time).") }
+    }
+
+    /// The file argument, if any (`-` is standard input).
+    var files: [String] { inputs.filter { !$0.hasPrefix("+") || $0 == "+" } }
+    /// The `+COMMAND` arguments, without their `+`.
+    var startCommands: [String] { inputs.filter { $0.hasPrefix("+") && $0 != "+" }.map { String($0.dropFirst()) } }
+
+    var options: ReadingOptions {
+        ReadingOptions(spread: spread, rightToLeft: rtl, vertical: vertical)
     }
 
     func run() throws {
-        let document: Document
+        let input: ReaderInput
         do {
-            document = try openDocument()
+            input = try ReaderInput.open(files.first)
         } catch {
             StandardStreams.error("\(error)")
             throw ExitCode(1)
         }
-        if isatty(STDOUT_FILENO) == 0 {
-            writePlainPages(of: document)
+        let term = getenv("TERM").map { String(cString: $0) }
+        if isatty(STDOUT_FILENO) == 0 || term == "dumb" {
+            PlainOutput(width: width, height: height).write(input)
             return
         }
-        var options = ReaderOptions()
-        options.spread = spread
-        options.rightToLeft = rtl
-        options.vertical = vertical
-        options.mouse = !noMouse
+        let reader = InteractiveReader(input: input, options: options, mouse: !noMouse, forget: forget,
+                                       page: page, startKeys: startCommands)
         do {
-            try runInteractive(document: document, options: options, identity: identity(of: document))
+            try reader.run()
         } catch ExitCodeError.failure {
             throw ExitCode(1)
         }
     }
-
-    /// The file, standard input when it is a pipe, or the guide.
-    func openDocument() throws -> Document {
-        if let file { return try Document(contentsOf: file) }
-        if isatty(STDIN_FILENO) == 0 {
-            let bytes = StandardStreams.readAll(from: STDIN_FILENO)
-            if !bytes.isEmpty { return Document(title: "stdin", data: Data(bytes), isMarkdown: false) }
-        }
-        return Document(title: Guide.title, data: Data(Guide.text.utf8), isMarkdown: true)
-    }
-
-    /// The key a reading position is saved under: the file's path, size and
-    /// modification time; a hash of the content for standard input and the guide.
-    func identity(of document: Document) -> DocumentIdentity? {
-        if let file { return try? DocumentIdentity.file(atPath: file) }
-        return .content(of: document.data)
-    }
-
-    /// Writes every page as plain text, pages separated by form feeds.
-    func writePlainPages(of document: Document) {
-        let geometry = PageGeometry(columns: width, rows: height)
-        let layout = TextLayout(geometry: geometry)
-        var output: [UInt8] = []
-        document.withBytes { bytes in
-            var start = 0
-            var first = true
-            repeat {
-                let (lines, end) = layout.page(in: bytes, from: start, collect: true)
-                if !first { output.append(0x0C) }
-                first = false
-                for line in lines {
-                    output.append(contentsOf: Array(line.text.trimmingTrailingSpaces().utf8))
-                    output.append(0x0A)
-                }
-                if lines.isEmpty { output.append(contentsOf: Array("(empty)\n".utf8)) }
-                if output.count > 1 << 20 { StandardStreams.write(output, to: STDOUT_FILENO); output.removeAll(keepingCapacity: true) }
-                start = end
-            } while start < bytes.count
-        }
-        StandardStreams.write(output, to: STDOUT_FILENO)
-    }
 }
 
-extension ReaderOptions.SpreadChoice: ExpressibleByArgument {}
+extension ReadingOptions.SpreadChoice: ExpressibleByArgument {}
 
-extension String {
-    func trimmingTrailingSpaces() -> Substring {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
-        return self[..<end]
-    }
+/// The reader's exit statuses.
+enum ExitCodeError: Error {
+    /// The terminal could not be set up (the message is already on stderr).
+    case failure
 }

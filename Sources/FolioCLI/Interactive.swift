@@ -5,25 +5,42 @@ import Foundation
 #endif
 import Synchronization
 import Folio
+import FolioReading
 import FolioStore
 import FolioTerminal
 
-extension FolioCommand {
-    /// Runs the reader on the terminal until the reader quits.
-    ///
-    /// The loop: tick the reader, draw its frame (only the changed cells
-    /// are written), then wait for input — 1/60 s while something moves or
-    /// pagination runs, else until a key, a click or a resize arrives.
-    func runInteractive(document: Document, options: ReaderOptions, identity: DocumentIdentity?) throws {
-        let warnings = WarningLog()
-        let store: JSONFilePositionStore? = forget ? nil : try? JSONFilePositionStore(
-            environment: ProcessInfo.processInfo.environment, warn: { warnings.add("\($0)") })
-        var anchor: Int?
-        if let store, let identity { anchor = store.load(for: identity)?.anchor }
+/// The terminal reader's loop: keys, mouse, resizes, a stream's bytes and
+/// the clock go into one ``ReadingSession``; its effects come out as frames,
+/// saved positions and the end.
+///
+/// Each turn: background work for a slice of a frame (when there is any),
+/// carry out the effects, draw if anything changed, then wait — a frame's
+/// time while something moves, not at all while work is left, and without
+/// a timeout (no CPU) when all is still. Drawing comes after the work, so
+/// the last slice of pagination or search is on screen before the loop
+/// sleeps.
+struct InteractiveReader {
+    let input: ReaderInput
+    let options: ReadingOptions
+    let mouse: Bool
+    let forget: Bool
+    let page: Int?
+    let startKeys: [String]
 
+    func run() throws {
+        let warnings = WarningLog()
+        var store: JSONFilePositionStore?
+        if !forget {
+            do {
+                store = try JSONFilePositionStore(environment: ProcessInfo.processInfo.environment,
+                                                  warn: { warnings.add("\($0)") })
+            } catch {
+                warnings.add("your place will not be remembered: \(error)")
+            }
+        }
         let terminal: Terminal
         do {
-            terminal = try Terminal.start(Terminal.Options(mouse: options.mouse))
+            terminal = try Terminal.start(Terminal.Options(mouse: mouse))
         } catch {
             StandardStreams.error("folio: \(error)")
             throw ExitCodeError.failure
@@ -35,116 +52,200 @@ extension FolioCommand {
 
         let start = StandardStreams.monotonicSeconds()
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
-        var size = terminal.size
-        var reader = Reader(document: document, columns: size.columns, rows: size.rows, options: options, anchor: anchor)
-        if let page { reader.handle(.goToPage(page - 1)) }
-        let renderer = Renderer()
-        var shown: Frame?
-        var output: [UInt8] = []
-        var saved = reader.anchor
-        var budget = WorkBudget()
-        var lastDrawn: (page: Int, offset: Int)?
-
-        func save() {
-            guard let store, let identity, reader.anchor != saved, reader.pagination.knownPages > 0 else { return }
-            saved = reader.anchor
-            let position = ReadingPosition(anchor: reader.anchor, page: reader.currentPage, pageCount: reader.pagination.knownPages)
-            do { try store.save(position, for: identity) } catch { warnings.add("\(error)") }
+        var screen = ReaderScreen(columns: terminal.size.columns, rows: terminal.size.rows)
+        var memory = PositionMemory(input: input, store: store, warnings: warnings)
+        var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: screen.viewport,
+                                     options: options, restoring: memory.restore(), at: now())
+        var loop = LoopState()
+        if let page { loop.apply(session.handle(.goToPage(page - 1), at: now())) }
+        for command in startKeys {
+            for key in Self.keys(of: command) { loop.apply(session.handle(key: key, at: now())) }
         }
-        defer { save() }
+        defer { memory.saveOnQuit(session) }
 
-        reading: while true {
-            reader.handle(.tick(now()))
-            var frame = Frame(width: size.columns, height: size.rows)
-            reader.render(into: &frame)
-            output.removeAll(keepingCapacity: true)
-            // While the pages slide, tell the renderer how far: it shifts rows in place.
-            var shift = 0
-            if let (page, offset) = lastDrawn, let now = reader.drawnOffset(ofPage: page) { shift = now - offset }
-            lastDrawn = reader.drawnOffset(ofPage: reader.currentPage).map { (reader.currentPage, $0) }
-            renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output)
-            if !output.isEmpty { try terminal.write(output) }
-            shown = frame
-            if reader.pager.activity == .idle { save() }  // at rest: a cheap check, a write only when the anchor moved
+        let renderer = Renderer()
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var budget = WorkBudget()
+        var lastDrawn: (page: Int, x: Int)?
 
-            if reader.hasWork { budget.run(&reader, now: now) }
-            let events = try terminal.read(timeout: reader.isBusy ? 1.0 / 60 : nil)
+        while !loop.quit {
+            if session.hasWork {
+                loop.apply(budget.run(&session, now: now))
+            }
+            memory.noticeIdentity(session: &session, loop: &loop, now: now())
+            for effect in loop.takeEffects() {
+                switch effect {
+                case .save(let position): memory.save(position)
+                case .reopen:
+                    if let document = reopen() { session = session.reloaded(with: document, at: now()) }
+                    loop.needsDraw = true
+                default: break
+                }
+            }
+            if loop.quit { break }
+            if loop.needsDraw {
+                var frame = Frame(width: screen.columns, height: screen.rows)
+                screen.draw(session, into: &frame)
+                output.removeAll(keepingCapacity: true)
+                // While pages slide sideways, tell the renderer how far: it shifts rows in place.
+                let first = session.visiblePages.first
+                var shift = 0
+                if let (page, x) = lastDrawn, let same = session.visiblePages.first(where: { $0.page == page }) { shift = same.x - x }
+                lastDrawn = first.map { ($0.page, $0.x) }
+                renderer.render(from: loop.shown, to: frame, horizontalShift: options.vertical ? 0 : shift, into: &output)
+                if !output.isEmpty { try terminal.write(output) }
+                loop.shown = frame
+                loop.needsDraw = false
+            }
+
+            let wanted = session.wantedInput
+            let timeout: Double? = session.isAnimating ? 1.0 / 60 : (session.hasWork ? 0 : nil)
+            let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? input.streamDescriptor : nil)
+            if streamReady {
+                // Drain what is ready, up to what the session wants.
+                var taken = 0
+                while taken < wanted {
+                    let (count, ended) = input.readStream(limit: wanted - taken, into: &buffer)
+                    if count > 0 {
+                        loop.apply(session.receive(buffer[..<count], at: now()))
+                        taken += count
+                    }
+                    if ended {
+                        loop.apply(session.endOfInput(at: now()))
+                        break
+                    }
+                    if count == 0 { break }
+                }
+            }
             for event in events {
                 switch event {
+                case .key(.character("z"), let modifiers) where modifiers.contains(.control):
+                    if !terminal.suspend() { loop.apply(session.handle(.showInfo, at: now())) }
                 case .key(let key, let modifiers):
-                    if modifiers.contains(.control), key == .character("c") { break reading }
-                    guard let readerKey = ReaderKey(key, modifiers) else { continue }
-                    if !reader.handle(key: readerKey) { break reading }
-                case .mouse(let mouse):
-                    handle(mouse, in: &reader, at: now())
-                case .resize(let newSize):
-                    size = newSize
-                    shown = nil
-                    reader.handle(.resize(columns: size.columns, rows: size.rows))
+                    guard let readingKey = ReaderScreen.readingKey(key, modifiers) else { continue }
+                    loop.apply(session.handle(key: readingKey, at: now()))
+                case .mouse(let report):
+                    guard let command = screen.command(for: report) else { continue }
+                    loop.apply(session.handle(command, at: now()))
+                case .resize(let size), .resumed(let size):
+                    screen = ReaderScreen(columns: size.columns, rows: size.rows)
+                    loop.shown = nil
+                    loop.needsDraw = true
+                    loop.apply(session.handle(.resize(screen.viewport), at: now()))
                 }
+            }
+            if session.isAnimating { loop.apply(session.handle(.tick, at: now())) }
+        }
+    }
+
+    /// Opens the same file again for ``SessionEffect/reopen``; nil for a stream or the guide.
+    func reopen() -> Document? {
+        guard case .file(let path) = input.source, case .file(let document)? = try? Document.open(path: path) else { return nil }
+        return document
+    }
+
+    /// The keys of a `+COMMAND`: `G`, `/pattern` (then Enter), `42g`, `50%`.
+    static func keys(of command: String) -> [ReadingKey] {
+        var keys = command.map { ReadingKey.character($0) }
+        if command.hasPrefix("/") || command.hasPrefix("?") { keys.append(.enter) }
+        return keys
+    }
+}
+
+/// What the loop carries between turns.
+struct LoopState {
+    var pending: [SessionEffect] = []
+    var needsDraw = true
+    var quit = false
+    var shown: Frame?
+
+    /// Takes a session's effects: draws and quits are noted now, saves and reopens wait for the loop.
+    mutating func apply(_ effects: [SessionEffect]) {
+        for effect in effects {
+            switch effect {
+            case .redraw: needsDraw = true
+            case .repaint: shown = nil; needsDraw = true
+            case .quit: quit = true
+            case .save, .reopen: pending.append(effect)
             }
         }
     }
 
-    private func handle(_ mouse: MouseEvent, in reader: inout Reader, at time: Double) {
-        switch mouse.action {
-        case .press(.left): reader.handle(.dragBegan(column: mouse.column, row: mouse.row, time: time))
-        case .drag(.left): reader.handle(.dragMoved(column: mouse.column, row: mouse.row, time: time))
-        case .release: reader.handle(.dragEnded(column: mouse.column, row: mouse.row, time: time))
-        case .scroll(.up): reader.handle(.turn(-1))
-        case .scroll(.down): reader.handle(.turn(1))
-        default: break
-        }
+    mutating func takeEffects() -> [SessionEffect] {
+        defer { pending.removeAll() }
+        return pending
     }
 }
 
-/// Sizes the reader's background work (pagination, search) to the time a
-/// frame can spare: about 8 ms, or 40 ms while a jump waits for it, learning
-/// the throughput as it goes (a debug build paginates some 30 times slower).
+/// Sizes the session's background work (pagination, search) to the time a
+/// frame can spare: about 8 ms, or 40 ms while the reader waits for it,
+/// learning the throughput as it goes (a debug build is some 30 times slower).
 struct WorkBudget {
     var bytes = 64 * 1024
 
-    mutating func run(_ reader: inout Reader, now: () -> Double) {
-        let target = reader.isWaiting ? 0.040 : 0.008
+    mutating func run(_ session: inout ReadingSession, now: () -> Double) -> [SessionEffect] {
+        let target = session.isWaiting ? 0.040 : 0.008
         let start = now()
-        reader.work(budget: bytes)
+        let effects = session.work(budget: bytes, at: start)
         let elapsed = max(now() - start, 0.0005)
         let scaled = Double(bytes) * min(max(target / elapsed, 0.5), 2)
         bytes = Int(min(max(scaled, 16 * 1024), 64 * 1024 * 1024))
+        return effects
     }
 }
 
-/// The reader's exit statuses.
-enum ExitCodeError: Error {
-    /// The terminal could not be set up (the message is already on stderr).
-    case failure
+/// Where the reader's place is kept: loaded at the start (for a stream, once
+/// its first bytes have arrived), saved whenever the pages rest, and saved
+/// on quit whatever happened before, so the instance that quits last wins.
+struct PositionMemory {
+    let input: ReaderInput
+    let store: JSONFilePositionStore?
+    let warnings: WarningLog
+    var key: (identity: DocumentIdentity, fingerprint: ContentFingerprint?)?
+    var pendingStream: Bool
+
+    init(input: ReaderInput, store: JSONFilePositionStore?, warnings: WarningLog) {
+        self.input = input
+        self.store = store
+        self.warnings = warnings
+        key = nil
+        pendingStream = false
+        if case .stream = input.source { pendingStream = store != nil }
+    }
+
+    /// The position saved for a file or the guide (a stream's comes later).
+    mutating func restore() -> ReadingPosition? {
+        guard let store, !pendingStream, let key = input.identity() else { return nil }
+        self.key = key
+        return store.load(for: key.identity) { input.accepts($0) }
+    }
+
+    /// Once a stream's first bytes are in, restores its place if the reader has not moved yet.
+    mutating func noticeIdentity(session: inout ReadingSession, loop: inout LoopState, now: Double) {
+        guard pendingStream, let key = input.identity() else { return }
+        pendingStream = false
+        self.key = key
+        guard let store, session.currentPage == 0, session.anchor == 0,
+              let saved = store.load(for: key.identity, accepting: { input.accepts($0) }) else { return }
+        loop.apply(session.handle(.goToOffset(saved.anchor), at: now))
+    }
+
+    func save(_ position: ReadingPosition) {
+        guard let store, let key else { return }
+        do { try store.save(position, fingerprint: key.fingerprint, for: key.identity) } catch { warnings.add("\(error)") }
+    }
+
+    /// Saves the place on the way out, moved or not.
+    func saveOnQuit(_ session: ReadingSession) {
+        guard store != nil, key != nil else { return }
+        save(session.readingPosition)
+    }
 }
 
-/// Warnings gathered while the terminal shows the reader, printed after it is restored.
+/// Warnings gathered while the terminal shows the reader, printed after it is restored (each once).
 final class WarningLog: Sendable {
     private let warnings = Mutex<[String]>([])
-    func add(_ warning: String) { warnings.withLock { $0.append(warning) } }
+    func add(_ warning: String) { warnings.withLock { if !$0.contains(warning) { $0.append(warning) } } }
     var all: [String] { warnings.withLock { $0 } }
-}
-
-extension ReaderKey {
-    /// The reader's key for a decoded terminal key, or nil for keys it does not use.
-    init?(_ key: Key, _ modifiers: KeyModifiers) {
-        guard !modifiers.contains(.control), !modifiers.contains(.alt) else { return nil }
-        switch key {
-        case .character(let c): self = .character(c)
-        case .enter: self = .enter
-        case .escape: self = .escape
-        case .backspace: self = .backspace
-        case .left: self = .left
-        case .right: self = .right
-        case .up: self = .up
-        case .down: self = .down
-        case .pageUp: self = .pageUp
-        case .pageDown: self = .pageDown
-        case .home: self = .home
-        case .end: self = .end
-        default: return nil
-        }
-    }
 }

@@ -9,13 +9,16 @@ import Darwin
 /// Standard input, output and error through the C library, so the binary
 /// needs no Foundation (loading it and ICU would triple the start-up time).
 enum StandardStreams {
-    /// Writes every byte to descriptor `fd`, retrying short writes and EINTR; stops on another error.
-    static func write(_ bytes: some Collection<UInt8>, to fd: Int32) {
-        var pending = Array(bytes)[...]
-        while !pending.isEmpty {
-            let written = pending.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
-            if written > 0 { pending = pending.dropFirst(written) } else if errno != EINTR { return }
+    /// Writes every byte to descriptor `fd`, retrying short writes and EINTR;
+    /// returns false when another error stops it (a closed pipe).
+    @discardableResult
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + done, $0.count - done) }
+            if written > 0 { done += written } else if errno != EINTR { return false }
         }
+        return true
     }
 
     /// Writes a line to standard error.

@@ -28,6 +28,26 @@ enum Folio {
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs folio with `arguments`, standard input empty; returns exit status and the bytes it wrote.
+    static func runForBytes(_ arguments: [String]) throws -> (status: Int32, out: Data) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
+    /// Runs a shell command line and returns what it printed.
+    static func shell(_ line: String) throws -> String {
+        try Process.output("/bin/sh", ["-c", line])
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tests-\(UUID().uuidString)")

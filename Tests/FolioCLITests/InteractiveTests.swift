@@ -8,8 +8,9 @@ import Testing
     static func longDocument(in dir: URL, paragraphs: Int = 400) throws -> URL {
         let file = dir.appendingPathComponent("long.txt")
         // Every word names its paragraph and place, so any fragment of a screen can be found again.
+        // Paragraphs of 8 to 56 words, one line each: prose to reflow.
         let text = (1...paragraphs).map { p in
-            String(format: "P%04d ", p) + (1...25).map { String(format: "w%04d.%02d", p, $0) }.joined(separator: " ")
+            String(format: "P%04d ", p) + (1...(8 + p * 7 % 49)).map { String(format: "w%04d.%02d", p, $0) }.joined(separator: " ")
         }.joined(separator: "\n\n")
         try Data(text.utf8).write(to: file)
         return file
@@ -68,9 +69,7 @@ import Testing
         let file = try Self.longDocument(in: dir)
         let tmux = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", file.path])
         try tmux.waitFor("first page") { pageCount($0)?.page == 1 }
-        try tmux.send("g")
-        try tmux.send("12", literal: true)
-        try tmux.send("Enter")
+        try tmux.send("12g", literal: true)
         try tmux.waitFor("page 12") { pageCount($0)?.page == 12 }
         let before = try tmux.waitForStillScreen()
         // The first word at the top of the page: the text the reader is at.

@@ -3,7 +3,7 @@ import Testing
 
 /// `folio` when standard output is not a terminal, and its errors: the real binary.
 @Suite struct PlainOutputTests {
-    @Test func writesPagesSeparatedByFormFeeds() throws {
+    @Test func writesTheTextExactlyWithAFormFeedBetweenPages() throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("words.txt")
@@ -13,14 +13,20 @@ import Testing
         #expect(result.status == 0, "\(result.err)")
         let pages = result.out.split(separator: "\u{0C}", omittingEmptySubsequences: false)
         #expect(pages.count > 10)
-        for page in pages {
-            let lines = page.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            #expect(lines.count <= 5)
-            #expect(lines.allSatisfy { $0.count <= 30 }, "\(lines)")
-        }
-        // Nothing lost: the words come back in order.
-        let back = result.out.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\u{0C}" }).map(String.init)
-        #expect(back == words.split(separator: " ").map(String.init))
+        // Five lines of at most 30 columns each: a page holds at most 5 × 31 characters of one paragraph.
+        #expect(pages.allSatisfy { $0.count <= 5 * 31 }, "\(pages.map(\.count))")
+        #expect(result.out.replacingOccurrences(of: "\u{0C}", with: "") == words, "nothing added, nothing lost")
+    }
+
+    @Test func controlCharactersAndEscapesGoOutAsTheyCame() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("blob.bin")
+        let bytes = Data((0...255).map { UInt8($0) } + Array("\u{1B}[31mred\u{1B}[0m N\u{08}N\n".utf8))
+        try bytes.write(to: file)
+        let process = try Folio.runForBytes([file.path, "--height", "1000"])
+        #expect(process.status == 0)
+        #expect(process.out == bytes, "the document's bytes, unchanged: pictures such as ␛ are for the screen only")
     }
 
     @Test func readsStandardInputWhenItIsAPipe() throws {
@@ -29,31 +35,42 @@ import Testing
         #expect(result.out == "from a pipe\n")
     }
 
-    @Test func opensTheGuideWithNoFile() throws {
-        let result = try Folio.run(["--height", "1000"])
-        #expect(result.status == 0)
-        #expect(result.out.hasPrefix("# Welcome to Folio"))
+    @Test func opensTheGuideWithNoFileWhenStandardInputIsATerminal() throws {
+        // Standard input must be a terminal for the guide: run it in tmux, output to a pipe.
+        let tmux = try Tmux(columns: 80, rows: 24, command: ["sh", "-c", "\(Folio.binary.path) --height 1000 | head -1"])
+        #expect(tmux.waitForExit() == 0)
+        #expect(try tmux.screen().first == "# Welcome to Folio")
     }
 
-    @Test func anEmptyFileIsAnEmptyPage() throws {
+    @Test func emptyInputIsAnEmptyDocumentNotTheGuide() throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("empty.txt")
         try Data().write(to: file)
-        let result = try Folio.run([file.path])
-        #expect(result.status == 0)
-        #expect(result.out == "(empty)\n")
+        for arguments in [[file.path], ["/dev/null"], [], ["-"]] {
+            let result = try Folio.run(arguments, stdin: Data())
+            #expect(result.status == 0, "\(arguments): \(result.err)")
+            #expect(result.out.isEmpty && result.err.isEmpty, "\(arguments): \(result.out.prefix(40)) \(result.err)")
+        }
     }
 
-    @Test func binaryDataShowsReplacementCharacters() throws {
+    @Test func aDashAndAFIFOAreStreams() throws {
+        let viaDash = try Folio.run(["-"], stdin: Data("through a dash\n".utf8))
+        #expect(viaDash.out == "through a dash\n")
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("blob.bin")
-        try Data((0...255).map { UInt8($0) } + [0xFF, 0xFE, 0x00]).write(to: file)
-        let result = try Folio.run([file.path])
-        #expect(result.status == 0)
-        #expect(result.out.contains("\u{FFFD}"))
-        #expect(!result.out.unicodeScalars.contains { $0.value == 0x1B }, "no escape reaches the output")
+        let fifo = dir.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread { try? Data("through a fifo\n".utf8).write(to: URL(fileURLWithPath: fifo)) }
+        writer.start()
+        let viaFIFO = try Folio.run([fifo])
+        #expect(viaFIFO.status == 0, "\(viaFIFO.err)")
+        #expect(viaFIFO.out == "through a fifo\n")
+    }
+
+    @Test func anEndlessStreamIsWrittenAsItArrives() throws {
+        let result = try Folio.shell("yes | head -c 5000000 | \(Folio.binary.path) --width 40 --height 10 | head -c 100000 | wc -c")
+        #expect(result.trimmingCharacters(in: .whitespacesAndNewlines) == "100000")
     }
 
     @Test(arguments: [

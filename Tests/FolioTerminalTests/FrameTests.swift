@@ -95,24 +95,39 @@ import PropertyBased
         }
         #expect(frame.clusters.count <= 2, "\(frame.clusters.count) cluster slots for 2 live clusters")
         #expect(frame.line(0) == "e\u{301}漢")
-        #expect(MemoryLayout<PackedCell>.stride == 8)
-        #expect(MemoryLayout<Style>.size == 2)
+        #expect(MemoryLayout<PackedCell>.stride == 20, "a cell stays small: no heap, no padding beyond the style's")
+        #expect(MemoryLayout<Style>.size == 9)
     }
 
     @Test func descriptions() {
         var frame = Frame(width: 3, height: 2)
-        frame.draw("漢", atColumn: 0, row: 1, style: Style(foreground: .brightRed, bold: true))
+        frame.draw("漢", atColumn: 0, row: 1, style: Style(foreground: .palette(9), bold: true))
         #expect(frame.description == "Frame 3×2 [\"   \", \"漢 \"]")
-        #expect(frame[0, 1].description == "\"漢\" wide bold brightRed")
-        #expect(frame[1, 1].description == "right half bold brightRed")
+        #expect(frame[0, 1].description == "\"漢\" wide bold fg palette 9")
+        #expect(frame[1, 1].description == "right half bold fg palette 9")
         #expect(Style.plain.description == "plain")
         #expect(Style(dim: true, underline: true, reverse: true).description == "dim underline reverse")
         #expect(Renderer().description == "Renderer (synchronized updates)")
     }
 
-    @Test func everyColourHasItsOwnSGRParameter() {
-        let parameters = Style.Color.allCases.map(\.sgrParameter)
-        #expect(parameters == [39] + Array(30...37) + Array(90...97))
+    @Test func everyColourIsWrittenAsTheShortestSGR() {
+        func sgr(_ style: Style) -> String {
+            var frame = Frame(width: 1, height: 1)
+            frame.draw("x", atColumn: 0, row: 0, style: style)
+            let bytes = Renderer(synchronizedUpdates: false).render(from: nil, to: frame)
+            // The sequence that sets the style right before the x.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let x = text.range(of: "mx"), let start = text[..<x.lowerBound].range(of: "\u{1B}[", options: .backwards) else { return text }
+            return String(text[start.upperBound..<x.lowerBound])
+        }
+        #expect(sgr(Style(foreground: .palette(1))) == "31")
+        #expect(sgr(Style(foreground: .palette(9))) == "91")
+        #expect(sgr(Style(foreground: .palette(208))) == "38;5;208")
+        #expect(sgr(Style(foreground: .rgb(1, 2, 3))) == "38;2;1;2;3")
+        #expect(sgr(Style(background: .palette(4))) == "44")
+        #expect(sgr(Style(background: .palette(12))) == "104")
+        #expect(sgr(Style(background: .rgb(250, 0, 7))) == "48;2;250;0;7")
+        #expect(sgr(Style(italic: true, strikethrough: true)) == "3;9")
     }
 
     // MARK: Against the plain model

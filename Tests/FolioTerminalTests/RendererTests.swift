@@ -52,7 +52,7 @@ import FolioTerminal
         new.draw("b", atColumn: 1, row: 0, style: Style(bold: true))
         new.draw("c", atColumn: 2, row: 0, style: Style(foreground: .red, bold: true))
         new.draw("d", atColumn: 3, row: 0, style: Style(underline: true))
-        new.draw("e", atColumn: 4, row: 0, style: Style(foreground: .brightBlue, dim: true, reverse: true))
+        new.draw("e", atColumn: 4, row: 0, style: Style(foreground: .palette(12), dim: true, reverse: true))
         #expect(bytes(nil, new) == "⎋[?25l⎋[0m⎋[2J⎋[Ha⎋[1mb⎋[31mc⎋[0;4md⎋[0;2;7;94me⎋[0m⎋[H")
     }
 

@@ -25,7 +25,7 @@ struct DrawOp: Sendable, CustomStringConvertible {
     ]
     static let styles = [
         Style.plain, Style(bold: true), Style(foreground: .red), Style(reverse: true),
-        Style(foreground: .green, dim: true, underline: true), Style(foreground: .brightWhite, bold: true, reverse: true),
+        Style(foreground: .green, dim: true, underline: true), Style(foreground: .palette(15), bold: true, reverse: true),
     ]
     static let scalars: [Unicode.Scalar] = [" ", "-", "漢", "\u{301}", "\u{1B}", "x"]
 

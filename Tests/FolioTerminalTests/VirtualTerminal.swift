@@ -339,23 +339,46 @@ struct VirtualTerminal: CustomStringConvertible {
         if cells[start + column].width == 0 { cells[start + column] = .poison }
     }
 
+    /// The SGR a terminal understands, read here independently of the reading layer's parser.
     private mutating func selectGraphicRendition(_ parameters: [Int?]) {
-        for parameter in parameters {
-            switch parameter ?? 0 {
+        var i = 0
+        func next() -> Int { defer { i += 1 }; return i < parameters.count ? parameters[i] ?? 0 : -1 }
+        func extended() -> Style.Color? {
+            switch next() {
+            case 5: let n = next(); return (0...255).contains(n) ? .palette(UInt8(n)) : nil
+            case 2:
+                let (r, g, b) = (next(), next(), next())
+                guard [r, g, b].allSatisfy({ (0...255).contains($0) }) else { return nil }
+                return .rgb(UInt8(r), UInt8(g), UInt8(b))
+            default: return nil
+            }
+        }
+        while i < parameters.count {
+            switch next() {
             case 0: style = .plain
             case 1: style.bold = true
             case 2: style.dim = true
+            case 3: style.italic = true
             case 4: style.underline = true
+            case 5: style.attributes.insert(.blink)
             case 7: style.reverse = true
+            case 9: style.strikethrough = true
             case 22: style.bold = false; style.dim = false
+            case 23: style.italic = false
             case 24: style.underline = false
+            case 25: style.attributes.remove(.blink)
             case 27: style.reverse = false
+            case 29: style.strikethrough = false
             case 39: style.foreground = .default
-            case let p where (30...37).contains(p) || (90...97).contains(p):
-                style.foreground = Style.Color.allCases.first { $0.sgrParameter == p } ?? .default
+            case 49: style.background = .default
+            case let p where (30...37).contains(p): style.foreground = .palette(UInt8(p - 30))
+            case let p where (90...97).contains(p): style.foreground = .palette(UInt8(p - 90 + 8))
+            case let p where (40...47).contains(p): style.background = .palette(UInt8(p - 40))
+            case let p where (100...107).contains(p): style.background = .palette(UInt8(p - 100 + 8))
+            case 38: if let color = extended() { style.foreground = color } else { problems.append("bad SGR 38") }
+            case 48: if let color = extended() { style.background = color } else { problems.append("bad SGR 48") }
             case let p: problems.append("unknown SGR parameter \(p)")
             }
         }
     }
 }
-

@@ -19,6 +19,10 @@ public enum InputEvent: Hashable, Sendable, CustomStringConvertible {
     case mouse(MouseEvent)
     /// The terminal is now `size` (columns × rows). Only ``Terminal`` reports it.
     case resize(TerminalSize)
+    /// The program was stopped (Ctrl-Z) and continued (`fg`): the terminal is
+    /// in raw mode again, `size` big, and its screen holds whatever the shell
+    /// left, so everything must be drawn again. Only ``Terminal`` reports it.
+    case resumed(TerminalSize)
 
     /// For example `"key Ctrl+c"`, `"mouse press left at 3,4"`, `"resize 80×24"`.
     public var description: String {
@@ -26,6 +30,7 @@ public enum InputEvent: Hashable, Sendable, CustomStringConvertible {
         case .key(let key, let modifiers): "key \(modifiers)\(key)"
         case .mouse(let m): "mouse \(m)"
         case .resize(let size): "resize \(size)"
+        case .resumed(let size): "resumed \(size)"
         }
     }
 }

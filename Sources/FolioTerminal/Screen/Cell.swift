@@ -1,3 +1,4 @@
+import FolioReading
 /// One cell of a ``Frame`` as a reader sees it: a grapheme's text, its width and its style.
 ///
 /// A wide character (CJK, emoji) takes two cells: its *lead* cell (width 2)

@@ -77,6 +77,38 @@ extension Frame {
         return x - column
     }
 
+    /// Draws one laid-out glyph: `scalar` taking `columns` columns (1 or 2;
+    /// more for a tab's space) at `column`, `row`, clipped to `clip`; a glyph
+    /// of width 0 (a combining mark) joins the character drawn before it.
+    ///
+    /// The reading layer measures every glyph before it is drawn, so this
+    /// neither measures nor re-segments: what the layout counted is what
+    /// the frame holds. A wide character that the clip cuts becomes a space;
+    /// a zero-width joiner is dropped (terminals disagree on whether it
+    /// joins two wide characters into one, which would shift every later
+    /// cell). O(columns), no heap allocation for a single scalar.
+    public mutating func put(_ scalar: Unicode.Scalar, columns: Int, style: Style, atColumn column: Int, row: Int,
+                             clip: Range<Int>) {
+        guard row >= 0, row < height else { return }
+        let left = max(0, clip.lowerBound), right = min(width, clip.upperBound)
+        let rowStart = row * width
+        if columns == 0 {
+            guard scalar != Frame.zeroWidthJoiner, column - 1 >= left, column - 1 < right else { return }
+            var lead = rowStart + column - 1
+            if cells[lead].width == 0 && column - 2 >= left { lead -= 1 }
+            guard cells[lead].width > 0 else { return }
+            attach(scalar, at: lead)
+            return
+        }
+        let from = max(column, left), to = min(column + columns, right)
+        guard from < to else { return }
+        if scalar == " " || columns > 2 || column < left || column + columns > right {
+            for x in from..<to { place(.blank(style), at: rowStart + x) }
+            return
+        }
+        place(PackedCell(code: scalar.value, width: UInt8(columns), style: style), at: rowStart + column)
+    }
+
     /// The columns ``draw(_:atColumn:row:style:maxWidth:)`` takes for `text` when nothing clips it.
     ///
     /// Equals `DisplayWidth.columns(of:)` for a string except that zero-width marks at the very
@@ -171,7 +203,7 @@ extension Frame {
     }
 
     /// Adds a zero-width `mark` to the grapheme at index `i`, spilling it to the cluster table.
-    private mutating func attach(_ mark: Unicode.Scalar, at i: Int) {
+    mutating func attach(_ mark: Unicode.Scalar, at i: Int) {
         let cell = cells[i]
         if cell.isCluster {
             clusters[cell.clusterIndex].unicodeScalars.append(mark)

@@ -1,4 +1,5 @@
-/// How a ``Frame`` stores a cell: eight bytes, no heap.
+import FolioReading
+/// How a ``Frame`` stores a cell: twenty bytes (a scalar, a width, a full style), no heap.
 ///
 /// `code` holds the cell's only scalar inline when the grapheme is one scalar
 /// (almost always). A grapheme of several scalars (a base and its marks) is

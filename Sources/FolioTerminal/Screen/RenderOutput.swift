@@ -1,3 +1,4 @@
+import FolioReading
 /// The bytes of one render and what they leave the terminal in: cursor and style.
 ///
 /// It chooses the shortest cursor move and the shortest SGR change. `row`/`column` of −1
@@ -89,24 +90,47 @@ struct RenderOutput {
         if style == target { return }
         append("\u{1B}[")
         var first = true
-        if let current = style, current.attributes & ~target.attributes == 0 {
-            attributes(target.attributes & ~current.attributes, first: &first)
-            if target.foreground != current.foreground { parameter(target.foreground.sgrParameter, first: &first) }
+        if let current = style, current.attributes.isSubset(of: target.attributes) {
+            attributes(target.attributes.subtracting(current.attributes), first: &first)
+            if target.foreground != current.foreground { color(target.foreground, background: false, first: &first) }
+            if target.background != current.background { color(target.background, background: true, first: &first) }
         } else {
             parameter(0, first: &first)
             attributes(target.attributes, first: &first)
-            if target.foreground != .default { parameter(target.foreground.sgrParameter, first: &first) }
+            if target.foreground != .default { color(target.foreground, background: false, first: &first) }
+            if target.background != .default { color(target.background, background: true, first: &first) }
         }
         bytes.append(UInt8(ascii: "m"))
         style = target
     }
 
-    /// The SGR parameters that turn on the attribute bits `bits`, in SGR order.
-    private mutating func attributes(_ bits: UInt8, first: inout Bool) {
-        if bits & Style.boldBit != 0 { parameter(1, first: &first) }
-        if bits & Style.dimBit != 0 { parameter(2, first: &first) }
-        if bits & Style.underlineBit != 0 { parameter(4, first: &first) }
-        if bits & Style.reverseBit != 0 { parameter(7, first: &first) }
+    /// The SGR parameters that turn on `attributes`, in SGR order.
+    private mutating func attributes(_ attributes: Style.Attributes, first: inout Bool) {
+        if attributes.contains(.bold) { parameter(1, first: &first) }
+        if attributes.contains(.dim) { parameter(2, first: &first) }
+        if attributes.contains(.italic) { parameter(3, first: &first) }
+        if attributes.contains(.underline) { parameter(4, first: &first) }
+        if attributes.contains(.blink) { parameter(5, first: &first) }
+        if attributes.contains(.reverse) { parameter(7, first: &first) }
+        if attributes.contains(.strikethrough) { parameter(9, first: &first) }
+    }
+
+    /// The SGR parameters for a text or background colour: 39/49, 30–37, 90–97, `38;5;n`, `38;2;r;g;b`.
+    private mutating func color(_ color: Style.Color, background: Bool, first: inout Bool) {
+        let base = background ? 10 : 0
+        switch color {
+        case .default:
+            parameter(39 + base, first: &first)
+        case .palette(let index) where index < 8:
+            parameter(30 + base + Int(index), first: &first)
+        case .palette(let index) where index < 16:
+            parameter(90 + base + Int(index) - 8, first: &first)
+        case .palette(let index):
+            parameter(38 + base, first: &first); parameter(5, first: &first); parameter(Int(index), first: &first)
+        case .rgb(let r, let g, let b):
+            parameter(38 + base, first: &first); parameter(2, first: &first)
+            parameter(Int(r), first: &first); parameter(Int(g), first: &first); parameter(Int(b), first: &first)
+        }
     }
 
     /// One SGR parameter, after a ";" unless it is the `first`.

@@ -1,3 +1,4 @@
+import FolioReading
 /// Turns the screen showing one ``Frame`` into the next with as few bytes as it can find.
 ///
 /// The output is ANSI/ECMA-48 for any xterm-compatible terminal:

@@ -1,3 +1,4 @@
+import FolioReading
 /// Updating one row: what the terminal shows there now and what it must show.
 struct RowPass {
     let new: Frame

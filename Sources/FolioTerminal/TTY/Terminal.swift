@@ -69,7 +69,8 @@ public final class Terminal {
         self.wakeWrite = wakeWrite
         self.installedSignals = installedSignals
         self.pollSet = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: -1, events: Int16(POLLIN), revents: 0)]
         self.escapeDelay = options.escapeDelay.isNaN ? 0.025 : min(max(options.escapeDelay, 0), 1)
     }
 
@@ -148,32 +149,53 @@ public final class Terminal {
     /// Cost: one `poll` per wake-up plus one `read` of up to 4 KiB; decoding is
     /// linear in the bytes read.
     public func read(timeout: Double?) throws(TerminalError) -> [InputEvent] {
+        try read(timeout: timeout, alsoWatching: nil).events
+    }
+
+    /// Like ``read(timeout:)``, and also returns when `other` (a document's
+    /// stream, say) has something to read or has ended: `otherReady` is
+    /// then true and the caller reads it.
+    public func read(timeout: Double?, alsoWatching other: Int32?) throws(TerminalError) -> (events: [InputEvent], otherReady: Bool) {
         guard isStarted else { throw .stopped }
+        pollSet[2].fd = other ?? -1
+        defer { pollSet[2].fd = -1 }
         var events: [InputEvent] = []
         let deadline = timeout.map { Self.now() + ($0.isNaN ? 0 : max($0, 0)) }
         var polled = false
+        var otherReady = false
         while true {
             let now = Self.now()
             if let since = pendingSince, now >= since + escapeDelay {
                 decoder.flush(into: &events)
                 pendingSince = nil
             }
-            if !events.isEmpty { return events }
-            if polled, let deadline, now >= deadline { return events }
+            if !events.isEmpty || otherReady { return (events, otherReady) }
+            if polled, let deadline, now >= deadline { return (events, otherReady) }
 
             var until = deadline
             if let since = pendingSince { until = min(until ?? .infinity, since + escapeDelay) }
             let milliseconds = until.map { Int32(min(max(($0 - now) * 1000, 0).rounded(.up), 1_000_000)) } ?? -1
-            let ready = poll(&pollSet, 2, milliseconds)
+            let ready = poll(&pollSet, 3, milliseconds)
             let (input, wake) = (pollSet[0].revents, pollSet[1].revents)
+            if other != nil && pollSet[2].revents != 0 { otherReady = true }
             polled = true
             if ready < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw .systemCall("poll", errno: errno)
             }
             if wake & Int16(POLLIN) != 0 {
-                while Glibc.read(wakeRead, &readBuffer, readBuffer.count) > 0 {}  // one resize for any number of signals
-                events.append(.resize(size))
+                var continued = false
+                while true {  // one event for any number of signals
+                    let n = Glibc.read(wakeRead, &readBuffer, readBuffer.count)
+                    guard n > 0 else { break }
+                    if readBuffer[..<n].contains(TerminalRestore.continuedByte) { continued = true }
+                }
+                if continued {
+                    try resume()
+                    events.append(.resumed(size))
+                } else {
+                    events.append(.resize(size))
+                }
             }
             if input & Int16(POLLIN) != 0 {
                 let n = Glibc.read(inputFD, &readBuffer, readBuffer.count)
@@ -212,6 +234,26 @@ public final class Terminal {
         var text = text
         text.makeContiguousUTF8()
         try write(text.utf8)
+    }
+
+    /// Stops the program the way Ctrl-Z does in a shell: the terminal is put
+    /// back, the process group stops, and when it continues (`fg`) the next
+    /// ``read(timeout:)`` re-enters raw mode and reports
+    /// ``InputEvent/resumed(_:)`` so the reader redraws everything. Returns
+    /// false, doing nothing, when job control is off (SIGTSTP was ignored
+    /// when the terminal started: no shell can continue the program).
+    @discardableResult
+    public func suspend() -> Bool {
+        guard isStarted, installedSignals.contains(SIGTSTP) else { return false }
+        kill(0, SIGTSTP)
+        return true
+    }
+
+    /// Re-enters raw mode and writes the enter sequence again after the process was continued.
+    private func resume() throws(TerminalError) {
+        var raw = Self.rawMode(from: TerminalRestore.savedModes.pointee)
+        guard tcsetattr(inputFD, TCSADRAIN, &raw) == 0 else { throw .systemCall("tcsetattr", errno: errno) }
+        try write(options.enterSequence)
     }
 
     /// Puts the terminal back: the exit sequence, then the saved modes,

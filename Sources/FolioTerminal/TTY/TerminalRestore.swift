@@ -21,11 +21,24 @@ import Synchronization
 /// alternate one. A signal that was ignored when the terminal started stays
 /// ignored (`nohup`). SIGWINCH writes a byte to a pipe that
 /// ``Terminal/read(timeout:)`` polls.
+///
+/// Job control: SIGTSTP (Ctrl-Z through ``Terminal/suspend()``, or `kill
+/// -TSTP` from outside) restores the terminal, then stops the process with
+/// the default action; when `fg` or `bg` continues it, the handler puts
+/// itself back and writes a "continued" byte to the same pipe, and the
+/// reader re-enters raw mode and redraws. SIGCONT alone (after a SIGSTOP,
+/// which cannot be caught) writes that byte too.
 enum TerminalRestore {
     /// Signals that end the process by default; restored, then re-raised with the default action.
     static let terminatingSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
     /// Signals a crash raises; restored, then passed on to the previous handler.
     static let crashSignals: [Int32] = [SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP]
+    /// Job-control signals: stop after restoring, and say so when continued.
+    static let jobSignals: [Int32] = [SIGTSTP, SIGCONT]
+    /// The byte the resize handler writes to the wake pipe.
+    static let resizedByte: UInt8 = 0
+    /// The byte the job-control handlers write when the process continues.
+    static let continuedByte: UInt8 = 1
     /// Room for the exit bytes (the longest ``Terminal/Options/exitSequence`` is 38 bytes).
     static let exitCapacity = 64
 
@@ -95,17 +108,24 @@ enum TerminalRestore {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in terminatingSignals + crashSignals + [SIGWINCH] { sigaddset(&mask, signal) }
-        for signal in terminatingSignals + crashSignals + [SIGWINCH] {
+        for signal in terminatingSignals + crashSignals + jobSignals + [SIGWINCH] {
             let previous = previousActions + Int(signal)
             guard sigaction(signal, nil, previous) == 0 else { continue }
             // SIG_IGN is handler value 1: someone (nohup) wants this signal ignored.
-            if signal != SIGWINCH, unsafeBitCast(previous.pointee.__sigaction_handler, to: Int.self) == 1 { continue }
+            if signal != SIGWINCH && signal != SIGCONT,
+               unsafeBitCast(previous.pointee.__sigaction_handler, to: Int.self) == 1 { continue }
             var action = sigaction()
             action.sa_mask = mask
             action.sa_flags = SA_ONSTACK
             switch signal {
             case SIGWINCH:
                 action.__sigaction_handler.sa_handler = resizeSignalHandler
+                action.sa_flags |= SA_RESTART
+            case SIGTSTP:
+                action.__sigaction_handler.sa_handler = stopSignalHandler
+                action.sa_flags |= SA_RESTART
+            case SIGCONT:
+                action.__sigaction_handler.sa_handler = continueSignalHandler
                 action.sa_flags |= SA_RESTART
             case _ where crashSignals.contains(signal):
                 action.__sigaction_handler.sa_handler = crashSignalHandler
@@ -162,13 +182,40 @@ private func crashSignalHandler(_ signal: Int32) {
 
 /// SIGWINCH: wake ``Terminal/read(timeout:)`` through the pipe.
 private func resizeSignalHandler(_ signal: Int32) {
+    wake(with: TerminalRestore.resizedByte)
+}
+
+/// Writes `byte` to the wake pipe, if a terminal is started. Async-signal-safe.
+private func wake(with byte: UInt8) {
     let savedErrno = errno
     TerminalRestore.busy.add(1, ordering: .sequentiallyConsistent)
     let fd = TerminalRestore.wakeFD.load(ordering: .sequentiallyConsistent)
     if fd >= 0 {
-        var byte: UInt8 = 0
-        _ = write(fd, &byte, 1)  // a full pipe already holds a wake-up
+        var value = byte
+        _ = write(fd, &value, 1)  // a full pipe already holds a wake-up
     }
     TerminalRestore.busy.subtract(1, ordering: .sequentiallyConsistent)
     errno = savedErrno
+}
+
+/// SIGTSTP: put the terminal back, stop; once continued, handle SIGTSTP again and wake the reader.
+private func stopSignalHandler(_ signal: Int32) {
+    let savedErrno = errno
+    TerminalRestore.restore()
+    var mine = sigaction()
+    _ = sigaction(SIGTSTP, nil, &mine)
+    Glibc.signal(SIGTSTP, SIG_DFL)
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGTSTP)
+    _ = sigprocmask(SIG_UNBLOCK, &unblock, nil)
+    raise(SIGTSTP)  // stops here until SIGCONT
+    _ = sigaction(SIGTSTP, &mine, nil)
+    wake(with: TerminalRestore.continuedByte)
+    errno = savedErrno
+}
+
+/// SIGCONT: wake the reader to re-enter raw mode and redraw.
+private func continueSignalHandler(_ signal: Int32) {
+    wake(with: TerminalRestore.continuedByte)
 }

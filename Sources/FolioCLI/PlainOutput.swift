@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FolioReading
+
+/// The pages of a document written as text, for output that is not a
+/// terminal: the document's bytes exactly as they are — control characters
+/// and escapes included — with a form feed between pages (none is added
+/// where a page already ends with the document's own form feed).
+///
+/// A stream is paged as it arrives and let go once written, so `yes | folio
+/// | head` starts at once and runs in constant memory.
+struct PlainOutput {
+    let width: Int
+    let height: Int
+
+    func write(_ input: ReaderInput) {
+        let layout = TextLayout(geometry: PageGeometry(columns: width, rows: height))
+        let text = input.document.text
+        let stream = input.document.stream
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 20)
+        var start = 0
+        var style = TextStyle.plain
+        var first = true
+        if let fd = input.streamDescriptor {  // blocking reads from here on: nothing else to wait for
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
+        while true {
+            // Lay out and write every page the text holds so far.
+            while start < text.count {
+                let page: PageLayout? = text.withWindow(start..<(start + Pagination.pageWindow)) { window in
+                    layout.page(in: window, from: start, style: style, collect: false)
+                }
+                guard let page, page.isFull && page.end < text.count || text.isComplete else { break }
+                if !first, text.withBytes((start - 1)..<start, { $0.first }) != 0x0C { output.append(0x0C) }
+                first = false
+                text.withBytes(start..<page.end) { output.append(contentsOf: $0) }
+                if output.count >= 1 << 20 {
+                    guard StandardStreams.write(output, to: STDOUT_FILENO) else { return }
+                    output.removeAll(keepingCapacity: true)
+                }
+                start = page.end
+                style = page.endStyle
+                stream?.discard(before: start - 1)
+            }
+            guard let stream, !stream.isComplete else { break }
+            // Wait for more of the stream.
+            if !output.isEmpty {
+                guard StandardStreams.write(output, to: STDOUT_FILENO) else { return }
+                output.removeAll(keepingCapacity: true)
+            }
+            let (count, ended) = input.readStream(limit: buffer.count, into: &buffer)
+            if count > 0 { stream.append(buffer[..<count]) }
+            if ended { stream.finish() }
+        }
+        _ = StandardStreams.write(output, to: STDOUT_FILENO)
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Folio
+import FolioReading
+import FolioStore
+
+/// What folio reads: a file, a stream (standard input, a FIFO, a device),
+/// or the bundled guide.
+struct ReaderInput {
+    /// The document.
+    let document: Document
+    /// The descriptor a stream's bytes come from (non-blocking), or nil.
+    let streamDescriptor: Int32?
+    /// How the document is known to the position store.
+    let source: Source
+
+    enum Source {
+        /// A regular file at this path.
+        case file(String)
+        /// A stream: known by the fingerprint of its first bytes once they have arrived.
+        case stream
+        /// The guide.
+        case guide
+    }
+
+    /// Why there is nothing to read; each message is one line for standard error.
+    enum Failure: Error, CustomStringConvertible {
+        case open(Document.OpenError)
+        case standardInputIsATerminal
+
+        var description: String {
+            switch self {
+            case .open(let error): "\(error)"
+            case .standardInputIsATerminal: "folio: standard input is a terminal; pipe something in, or give a file"
+            }
+        }
+    }
+
+    /// Opens `argument`: a path, `-` for standard input, or nothing (standard
+    /// input when it is not a terminal, else the guide).
+    static func open(_ argument: String?) throws(Failure) -> ReaderInput {
+        switch argument {
+        case nil:
+            guard isatty(STDIN_FILENO) == 0 else {
+                let guide = Document(title: Guide.title, format: .markdown, bytes: Array(Guide.text.utf8))
+                return ReaderInput(document: guide, streamDescriptor: nil, source: .guide)
+            }
+            return standardInput()
+        case "-":
+            guard isatty(STDIN_FILENO) == 0 else { throw .standardInputIsATerminal }
+            return standardInput()
+        case let path?:
+            do {
+                switch try Document.open(path: path) {
+                case .file(let document): return ReaderInput(document: document, streamDescriptor: nil, source: .file(path))
+                case .stream(let document, let fd): return ReaderInput(document: document, streamDescriptor: fd, source: .stream)
+                }
+            } catch {
+                throw .open(error)
+            }
+        }
+    }
+
+    /// Standard input as a growing document.
+    static func standardInput() -> ReaderInput {
+        _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK)
+        return ReaderInput(document: Document(title: "stdin", format: .plain, text: StreamText()),
+                           streamDescriptor: STDIN_FILENO, source: .stream)
+    }
+
+    /// The identity a position is saved under, and the check a saved fingerprint must pass;
+    /// nil while a stream's first bytes have not all arrived.
+    func identity() -> (identity: DocumentIdentity, fingerprint: ContentFingerprint?)? {
+        switch source {
+        case .file(let path):
+            guard let identity = try? DocumentIdentity.location(ofFileAtPath: path) else { return nil }
+            return (identity, ContentFingerprint.of(fileAtPath: path))
+        case .guide, .stream:
+            let text = document.text
+            guard text.count >= ContentFingerprint.length || text.isComplete else { return nil }
+            let prefix = text.withBytes(0..<ContentFingerprint.length) { Array($0) }
+            let fingerprint = ContentFingerprint(prefix: prefix)
+            return (DocumentIdentity(key: "content \(fingerprint.byteCount) bytes fnv1a64 \(fingerprint.hash)"), fingerprint)
+        }
+    }
+
+    /// Whether a saved fingerprint fits this input as it is now.
+    func accepts(_ saved: ContentFingerprint?) -> Bool {
+        guard let saved else { return false }
+        switch source {
+        case .file(let path): return saved.matches(fileAtPath: path)
+        case .guide, .stream: return document.text.withBytes(0..<saved.byteCount) { saved.matches(prefixOf: $0) }
+        }
+    }
+
+    /// Reads what is waiting on the stream, at most `limit` bytes (0 means all that is ready, in 64 KiB pieces).
+    /// Returns the bytes, and whether the stream has ended.
+    func readStream(limit: Int, into buffer: inout [UInt8]) -> (count: Int, ended: Bool) {
+        guard let fd = streamDescriptor else { return (0, true) }
+        let want = min(buffer.count, max(1, limit))
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
+            if n > 0 { return (n, false) }
+            if n == 0 { return (0, true) }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return (0, false) }
+            return (0, true)  // a read error ends the stream where it is
+        }
+    }
+}

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A search through a document's text for a ``Pattern``, run a budget at
+/// a time so a huge file or an endless stream never freezes the screen.
+///
+/// The text is searched line by line as it is drawn, not as it is stored:
+/// escapes (colours) and backspace overstrikes are taken out first, so
+/// `ls` finds `ls` in a man page's bold `l\bls\bs`. Matches are byte ranges
+/// of the document, found in order; a line longer than ``maximumLine`` is
+/// searched in pieces of that size.
+public struct TextSearch: Sendable, CustomStringConvertible {
+    /// What is searched for.
+    public let pattern: Pattern
+    /// Whether the search was started backward (`?`): `n` keeps that direction.
+    public let isBackward: Bool
+    /// The matches found so far, ascending by start.
+    public private(set) var matches: [Range<Int>] = []
+    /// How far the scan has reached (a line start).
+    public private(set) var scanned = 0
+    /// Whether the whole text has been searched.
+    public private(set) var isComplete = false
+
+    /// The most matches kept (the rest are ignored).
+    public static let matchLimit = 1_000_000
+    /// The longest line searched whole.
+    public static let maximumLine = 64 * 1024
+
+    /// A search for `pattern`, started forward or backward.
+    public init(pattern: Pattern, backward: Bool) {
+        self.pattern = pattern
+        isBackward = backward
+    }
+
+    /// Searches about `budget` more bytes of `text` (as far as it has arrived).
+    /// Returns whether matches were found or the search completed. O(budget).
+    @discardableResult
+    public mutating func scan(_ text: some TextStorage, budget: Int) -> Bool {
+        guard !isComplete else { return false }
+        let before = matches.count
+        var spent = 0
+        while spent < max(1, budget) {
+            let start = scanned
+            if start >= text.count {
+                if text.isComplete { isComplete = true }
+                break
+            }
+            let advanced = text.withWindow(start..<(start + min(max(budget - spent, 0), 1 << 20) + Self.maximumLine)) { window in
+                searchLines(in: window)
+            }
+            if advanced == 0 { break }  // a stream's partial line: wait for the rest
+            scanned += advanced
+            spent += advanced
+        }
+        return matches.count != before || isComplete
+    }
+
+    /// Searches the whole lines of `window`; returns the bytes consumed.
+    private mutating func searchLines(in window: TextWindow) -> Int {
+        let bytes = window.bytes
+        guard let base = bytes.baseAddress else { return 0 }
+        var lineStart = 0
+        var scratch = VisibleLine()
+        while lineStart < bytes.count {
+            let rest = bytes.count - lineStart
+            let end: Int
+            if let hit = memchr(base + lineStart, 0x0A, min(rest, Self.maximumLine)) {
+                end = base.distance(to: UnsafeRawPointer(hit))
+            } else if rest >= Self.maximumLine {
+                end = lineStart + Self.maximumLine
+            } else if window.isFinal {
+                end = bytes.count
+            } else {
+                break
+            }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end])
+            search(line, at: window.base + lineStart, scratch: &scratch)
+            lineStart = end < bytes.count && bytes[end] == 0x0A ? end + 1 : end
+            if end == bytes.count { break }
+        }
+        return lineStart
+    }
+
+    private mutating func search(_ line: UnsafeRawBufferPointer, at offset: Int, scratch: inout VisibleLine) {
+        guard matches.count < Self.matchLimit else { return }
+        if let base = line.baseAddress, memchr(base, 0x1B, line.count) == nil, memchr(base, 0x08, line.count) == nil {
+            pattern.forEachMatch(in: line) { range in
+                guard !range.isEmpty else { return true }
+                matches.append((offset + range.lowerBound)..<(offset + range.upperBound))
+                return matches.count < Self.matchLimit
+            }
+            return
+        }
+        scratch.fill(from: line)
+        scratch.text.withUnsafeBytes { visible in
+            pattern.forEachMatch(in: visible) { range in
+                guard !range.isEmpty else { return true }
+                let low = scratch.sources[range.lowerBound]
+                let high = range.upperBound < scratch.sources.count ? scratch.sources[range.upperBound] : line.count
+                matches.append((offset + low)..<(offset + high))
+                return matches.count < Self.matchLimit
+            }
+        }
+    }
+
+    /// The first match starting at or after `offset` (`forward`), or the
+    /// last one starting before it; with `including` false a match starting
+    /// exactly at `offset` does not count going forward. O(log matches).
+    public func match(from offset: Int, forward: Bool, including: Bool) -> Range<Int>? {
+        var low = 0, high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            let start = matches[mid].lowerBound
+            if start < offset || (!including && forward && start == offset) { low = mid + 1 } else { high = mid }
+        }
+        if forward { return low < matches.count ? matches[low] : nil }
+        return low > 0 ? matches[low - 1] : nil
+    }
+
+    /// The matches that overlap `range`. O(log matches + result).
+    public func matches(overlapping range: Range<Int>) -> ArraySlice<Range<Int>> {
+        var low = 0, high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if matches[mid].upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < matches.count && matches[end].lowerBound < range.upperBound { end += 1 }
+        return matches[low..<end]
+    }
+
+    /// `/pattern: 12 matches in 4096 bytes`.
+    public var description: String {
+        "\(isBackward ? "?" : "/")\(pattern.source): \(matches.count) matches in \(scanned) bytes\(isComplete ? " (complete)" : "")"
+    }
+}
+
+/// A line as it is drawn: its visible characters in UTF-8 and, for each
+/// of their bytes, the offset in the stored line it came from.
+struct VisibleLine {
+    var text: [UInt8] = []
+    var sources: [Int] = []
+
+    mutating func fill(from line: UnsafeRawBufferPointer) {
+        text.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        var decoder = TextDecoder()
+        var i = 0
+        while i < line.count {
+            guard let (unit, length) = decoder.unit(in: line, at: i, isFinal: true) else { break }
+            switch unit {
+            case .glyph(let scalar, _):
+                for byte in UTF8.encode(scalar)! {
+                    text.append(byte)
+                    sources.append(i)
+                }
+            case .space: text.append(0x20); sources.append(i)
+            case .tab: text.append(0x09); sources.append(i)
+            case .lineBreak, .pageBreak, .control: break
+            }
+            i += length
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Folio
+
+/// What a host asks the reading session to do: host-neutral, so a key, a
+/// click, a wheel notch or a test can say it.
+///
+/// Positions are in the host's units relative to the page area (the
+/// ``Viewport``), the chapter strip or the indicator.
+public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
+    /// Turn `count` spreads forward in reading order (negative: back).
+    case turn(Int)
+    /// Turn toward the right of the screen (forward, or back in a right-to-left book), `count` spreads.
+    case turnRight(Int)
+    /// Turn toward the left of the screen.
+    case turnLeft(Int)
+    /// Go to the first page.
+    case first
+    /// Go to the last page (waiting for pagination, or for a stream to end).
+    case last
+    /// Go to page `n` (0-based).
+    case goToPage(Int)
+    /// Go to the page holding the byte at `percent` of the document, 0…100.
+    case goToPercent(Double)
+    /// Go to chapter `index` of ``ReadingSession/chapters``.
+    case goToChapter(Int)
+    /// Go to the page holding byte `offset`.
+    case goToOffset(Int)
+    /// Search for `pattern` (a regular expression; smart case), forward or backward from the page on screen.
+    case search(String, backward: Bool)
+    /// The next match of the last search, in its direction.
+    case searchNext
+    /// The next match the other way.
+    case searchPrevious
+    /// A pointer went down in the page area at (`x`, `y`).
+    case press(x: Int, y: Int)
+    /// The pointer moved while down.
+    case drag(x: Int, y: Int)
+    /// The pointer came up at (`x`, `y`).
+    case release(x: Int, y: Int)
+    /// A click on the chapter strip at `x`.
+    case tapStrip(x: Int)
+    /// A click on the page indicator at `x` (from its first dot's left edge).
+    case tapIndicator(x: Int)
+    /// The page area changed size.
+    case resize(Viewport)
+    /// Time passed: advance animations to the command's time.
+    case tick
+    /// Show or hide the key help.
+    case toggleHelp
+    /// Close what is open (help, a prompt, a notice) or stop a wait.
+    case cancel
+    /// Flip the reading direction.
+    case toggleRightToLeft
+    /// Switch between horizontal and vertical paging.
+    case toggleVertical
+    /// Re-read the document from its source (a file that changed), keeping the place.
+    case reload
+    /// Show the document's name, place and size.
+    case showInfo
+    /// Leave.
+    case quit
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String {
+        switch self {
+        case .turn(let n): "turn(\(n))"
+        case .turnRight(let n): "turnRight(\(n))"
+        case .turnLeft(let n): "turnLeft(\(n))"
+        case .first: "first"
+        case .last: "last"
+        case .goToPage(let n): "goToPage(\(n))"
+        case .goToPercent(let p): "goToPercent(\(p))"
+        case .goToChapter(let i): "goToChapter(\(i))"
+        case .goToOffset(let o): "goToOffset(\(o))"
+        case .search(let p, let back): "search(\(p.debugDescription)\(back ? ", backward" : ""))"
+        case .searchNext: "searchNext"
+        case .searchPrevious: "searchPrevious"
+        case .press(let x, let y): "press(\(x),\(y))"
+        case .drag(let x, let y): "drag(\(x),\(y))"
+        case .release(let x, let y): "release(\(x),\(y))"
+        case .tapStrip(let x): "tapStrip(\(x))"
+        case .tapIndicator(let x): "tapIndicator(\(x))"
+        case .resize(let v): "resize(\(v))"
+        case .tick: "tick"
+        case .toggleHelp: "toggleHelp"
+        case .cancel: "cancel"
+        case .toggleRightToLeft: "toggleRightToLeft"
+        case .toggleVertical: "toggleVertical"
+        case .reload: "reload"
+        case .showInfo: "showInfo"
+        case .quit: "quit"
+        }
+    }
+}
+
+/// What the host must do after a session input.
+public enum SessionEffect: Hashable, Sendable, CustomStringConvertible {
+    /// Something on screen changed: draw a frame.
+    case redraw
+    /// Store this reading position for the document (the host owns the store and the identity).
+    case save(ReadingPosition)
+    /// The reader asked to leave.
+    case quit
+    /// The document's source changed and the reader asked to read it again:
+    /// reopen it and give it to ``ReadingSession/reload(_:at:)``.
+    case reopen
+    /// Draw the whole screen again, trusting nothing on it (the reader asked to repaint).
+    case repaint
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String {
+        switch self {
+        case .redraw: "redraw"
+        case .save(let position): "save(\(position))"
+        case .quit: "quit"
+        case .reopen: "reopen"
+        case .repaint: "repaint"
+        }
+    }
+}

@@ -1,0 +1,195 @@
+/// A key, as every host can report it: the reading session's key bindings
+/// are shared, so the terminal and the window answer the same keys.
+public enum ReadingKey: Hashable, Sendable, CustomStringConvertible {
+    /// A printable character.
+    case character(Character)
+    /// A letter with Ctrl held (`control("l")` for Ctrl-L).
+    case control(Character)
+    /// Enter (or Return).
+    case enter
+    /// Esc.
+    case escape
+    /// Backspace.
+    case backspace
+    /// An arrow key.
+    case left, right, up, down
+    /// Page Up, Page Down.
+    case pageUp, pageDown
+    /// Home, End.
+    case home, end
+    /// F1.
+    case help
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String {
+        switch self {
+        case .character(let c): "\(c)"
+        case .control(let c): "Ctrl-\(c)"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .left: "←"
+        case .right: "→"
+        case .up: "↑"
+        case .down: "↓"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .help: "F1"
+        }
+    }
+}
+
+extension ReadingSession {
+    /// The keys, as the help overlay, `--help` and the README list them:
+    /// `less`'s keys wherever they do not take a paging key away.
+    public static let keyHelp: [(keys: String, action: String)] = [
+        ("Space f PgDn → l j ↓ Enter", "next page (→ ← follow the screen in right-to-left books)"),
+        ("b PgUp ← h k ↑ y Backspace", "previous page"),
+        ("d u  Ctrl-F Ctrl-B", "next, previous page"),
+        ("g < Home", "first page (Ng: page N)"),
+        ("G > End", "last page (NG: page N)"),
+        ("N%  Np", "N percent of the way through"),
+        ("/pattern  ?pattern", "search forward, backward (regular expression; smart case)"),
+        ("/ Enter  ? Enter", "repeat the last search"),
+        ("n  N", "next match, previous match"),
+        ("[  ]", "previous, next chapter"),
+        ("=  Ctrl-G", "file name, page and position"),
+        ("r  Ctrl-L", "repaint the screen"),
+        ("R", "read the file again (after it changed)"),
+        ("x", "turn pages the other way (right to left)"),
+        ("v", "vertical pages"),
+        ("H  F1", "this help"),
+        ("Esc", "close the help, a prompt or a message; stop waiting"),
+        ("q  Q  Ctrl-C", "quit"),
+    ]
+
+    /// Carries out a key: a binding, a digit of a count (`42g`), or typing
+    /// into a prompt (`/` and `?` searches). Returns what the host must do.
+    public mutating func handle(key: ReadingKey, at time: Double) -> [SessionEffect] {
+        note(time)
+        var out = Outbox()
+        switch mode {
+        case .typing(let prompt):
+            type(key, into: prompt, out: &out)
+        case .waiting(let wait) where !wait.animated:
+            // Finding the page for a restored place or a new size: keys would act on a stand-in page.
+            if key == .character("q") || key == .character("Q") || key == .control("c") { out.append(.quit) }
+        case .waiting:
+            // Any key stops a wait the reader asked for (as in less); Ctrl-C and q stop it too, without quitting.
+            perform(.cancel, into: &out)
+        case .help:
+            if key == .character("q") || key == .character("Q") || key == .control("c") {
+                out.append(.quit)
+            } else {
+                perform(.cancel, into: &out)
+            }
+        case .reading, .pressing:
+            bind(key, count: nil, into: &out)
+        }
+        noticeChange(into: &out)
+        return out.effects
+    }
+
+    /// The binding for `key`, with an optional count typed before it.
+    mutating func bind(_ key: ReadingKey, count: Int?, into out: inout Outbox) {
+        let n = max(1, count ?? 1)
+        switch key {
+        case .character(" "), .character("f"), .pageDown, .character("j"), .down, .enter, .character("e"),
+             .character("z"), .character("d"), .control("f"), .control("v"), .control("n"), .control("e"), .control("d"):
+            perform(.turn(n), into: &out)
+        case .character("b"), .pageUp, .character("k"), .up, .character("y"), .character("w"), .backspace,
+             .character("u"), .control("b"), .control("p"), .control("y"), .control("k"), .control("u"):
+            perform(.turn(-n), into: &out)
+        case .right, .character("l"):
+            perform(.turnRight(n), into: &out)
+        case .left, .character("h"):
+            perform(.turnLeft(n), into: &out)
+        case .character("g"), .character("<"), .home:
+            perform(count.map { .goToPage($0 - 1) } ?? .first, into: &out)
+        case .character("G"), .character(">"), .end:
+            perform(count.map { .goToPage($0 - 1) } ?? .last, into: &out)
+        case .character("%"), .character("p"):
+            perform(.goToPercent(Double(count ?? 0)), into: &out)
+        case .character("/"):
+            mode = .typing(Prompt(kind: .search(backward: false), text: ""))
+            out.redraw()
+        case .character("?"):
+            mode = .typing(Prompt(kind: .search(backward: true), text: ""))
+            out.redraw()
+        case .character("n"):
+            perform(.searchNext, into: &out)
+        case .character("N"):
+            perform(.searchPrevious, into: &out)
+        case .character("["), .character("]"):
+            chapterStep(key == .character("]") ? n : -n, into: &out)
+        case .character("="), .control("g"):
+            perform(.showInfo, into: &out)
+        case .character("r"), .control("l"), .control("r"):
+            if case .reading(.some) = mode { mode = .reading(nil) }
+            out.append(.repaint)
+        case .character("R"):
+            perform(.reload, into: &out)
+        case .character("x"):
+            perform(.toggleRightToLeft, into: &out)
+        case .character("v"):
+            perform(.toggleVertical, into: &out)
+        case .character("H"), .help:
+            perform(.toggleHelp, into: &out)
+        case .escape:
+            perform(.cancel, into: &out)
+        case .character("q"), .character("Q"), .control("c"):
+            perform(.quit, into: &out)
+        case .character(let c) where c.isASCII && c.isNumber:
+            mode = .typing(Prompt(kind: .count, text: String(c)))
+            out.redraw()
+        default:
+            break
+        }
+    }
+
+    /// Typing into the prompt: characters, Backspace, Enter, Esc; a count
+    /// ends with the key it counts.
+    mutating func type(_ key: ReadingKey, into prompt: Prompt, out: inout Outbox) {
+        var typed = prompt
+        switch (prompt.kind, key) {
+        case (_, .escape), (_, .control("c")), (_, .control("g")):
+            mode = .reading(nil)
+        case (_, .backspace):
+            if typed.text.isEmpty {
+                mode = .reading(nil)
+            } else {
+                typed.text.removeLast()
+                mode = typed.text.isEmpty && prompt.kind == .count ? .reading(nil) : .typing(typed)
+            }
+        case (.search(let backward), .enter):
+            mode = .reading(nil)
+            perform(.search(typed.text, backward: backward), into: &out)
+        case (.search, .character(let c)):
+            typed.text.append(c)
+            mode = .typing(typed)
+        case (.count, .character(let c)) where c.isASCII && c.isNumber && typed.text.count < 15:
+            typed.text.append(c)
+            mode = .typing(typed)
+        case (.count, _):
+            mode = .reading(nil)
+            bind(key, count: Int(typed.text), into: &out)
+        default:
+            break
+        }
+        out.redraw()
+    }
+
+    /// Goes `count` chapters forward or back from the one on screen.
+    mutating func chapterStep(_ count: Int, into out: inout Outbox) {
+        guard !chapters.isEmpty else {
+            notify("No chapters", kind: .problem, into: &out)
+            return
+        }
+        // The chapter the strip shows as current (a page can start inside one chapter and hold the next).
+        let current = menu.selectedIndex ?? -1
+        let target = min(max(current + count, 0), chapters.count - 1)
+        perform(.goToChapter(target), into: &out)
+    }
+}

@@ -1,0 +1,56 @@
+/// How a reader was asked to show a document.
+public struct ReadingOptions: Hashable, Sendable, CustomStringConvertible {
+    /// One page, two pages, or whichever fits.
+    public enum SpreadChoice: String, Hashable, Sendable, CaseIterable {
+        /// Two pages when the view is landscape and each page is wide enough
+        /// for the document's own lines (and at least ``ReadingSession/minimumPageColumns``).
+        case auto
+        /// Always one page.
+        case single
+        /// Two pages whenever two pages of some text fit.
+        case double
+    }
+
+    /// The spread choice.
+    public var spread: SpreadChoice = .auto
+    /// Pages turn right to left (a right-to-left book).
+    public var rightToLeft = false
+    /// Pages follow each other top to bottom.
+    public var vertical = false
+
+    /// The defaults: auto spreads, left to right, horizontal.
+    public init(spread: SpreadChoice = .auto, rightToLeft: Bool = false, vertical: Bool = false) {
+        self.spread = spread
+        self.rightToLeft = rightToLeft
+        self.vertical = vertical
+    }
+
+    /// `auto`, plus `rtl` and `vertical` when on.
+    public var description: String {
+        ([spread.rawValue] + (rightToLeft ? ["rtl"] : []) + (vertical ? ["vertical"] : [])).joined(separator: " ")
+    }
+}
+
+/// The area a host shows pages in, in its own units (cells or pixels), and
+/// the margins it wants around the text.
+public struct Viewport: Hashable, Sendable, CustomStringConvertible {
+    /// The width of the page area, ≥ 0.
+    public var width: Int
+    /// The height of the page area, ≥ 0.
+    public var height: Int
+    /// Blank space left and right of each page's text.
+    public var margin: Int
+    /// The gap between two facing pages (where a spine is drawn).
+    public var spine: Int
+
+    /// A page area of `width` × `height` with `margin` each side of the text and a `spine` between two pages.
+    public init(width: Int, height: Int, margin: Int = 1, spine: Int = 1) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.margin = max(0, margin)
+        self.spine = max(0, spine)
+    }
+
+    /// `120×40`.
+    public var description: String { "\(width)×\(height)" }
+}

@@ -1,0 +1,215 @@
+import Folio
+
+extension ReadingSession {
+    /// Carries out `command` at time `time` (seconds on the host's
+    /// monotonic clock) and returns what the host must do.
+    public mutating func handle(_ command: ReadingCommand, at time: Double) -> [SessionEffect] {
+        note(time)
+        var out = Outbox()
+        perform(command, into: &out)
+        if command != .tick { noticeChange(into: &out) }
+        return out.effects
+    }
+
+    mutating func note(_ time: Double) {
+        if time.isFinite { now = max(now, time) }
+    }
+
+    mutating func perform(_ command: ReadingCommand, into out: inout Outbox) {
+        switch command {
+        case .turn(let count):
+            turn(count, into: &out)
+        case .turnRight(let count):
+            turn(options.rightToLeft && !options.vertical ? -count : count, into: &out)
+        case .turnLeft(let count):
+            turn(options.rightToLeft && !options.vertical ? count : -count, into: &out)
+        case .first:
+            go(to: .page(0), animated: true, into: &out)
+        case .last:
+            go(to: .end, animated: true, into: &out)
+        case .goToPage(let page):
+            go(to: .page(max(0, page)), animated: true, into: &out)
+        case .goToPercent(let percent):
+            guard document.isComplete else {
+                notify("The size is not known until the input ends", kind: .problem, into: &out)
+                return
+            }
+            let total = document.text.count
+            let fraction = percent.isFinite ? min(max(percent, 0), 100) / 100 : 0
+            let offset = min(Int((Double(total) * fraction).rounded(.down)), max(0, total - 1))
+            go(to: .offset(offset), animated: true, into: &out)
+        case .goToChapter(let index):
+            guard chapters.indices.contains(index) else { return }
+            go(to: .offset(chapters[index].offset), animated: true, into: &out)
+        case .goToOffset(let offset):
+            go(to: .offset(max(0, offset)), animated: true, into: &out)
+        case .search(let source, let backward):
+            startSearch(source, backward: backward, into: &out)
+        case .searchNext:
+            nextMatch(reversed: false, into: &out)
+        case .searchPrevious:
+            nextMatch(reversed: true, into: &out)
+        case .press(let x, let y):
+            mode = .pressing(Press(x: x, y: y, along: options.vertical ? y : x, isDragging: false))
+        case .drag(let x, let y):
+            drag(toX: x, y: y, into: &out)
+        case .release(let x, let y):
+            release(x: x, y: y, into: &out)
+        case .tapStrip(let x):
+            for effect in menu.tap(atViewportX: Double(x) + Double(measurer.columnWidth) / 2) {
+                if case .showPage(let page) = effect { go(to: .page(page), animated: true, into: &out) }
+                out.redraw()
+            }
+        case .tapIndicator(let x):
+            let along = Double(x) + Double(measurer.columnWidth) / 2
+            guard along >= 0, along < indicator.extent, let action = indicator.action(forTapAt: along) else { return }
+            if case .waiting = mode { mode = .reading(nil) }
+            absorb(pager.perform(action, animated: true, at: now), into: &out)
+        case .resize(let newViewport):
+            guard newViewport != viewport else { return }
+            viewport = newViewport
+            relayout(into: &out)
+        case .tick:
+            absorb(pager.advance(to: now), into: &out)
+        case .toggleHelp:
+            mode = mode == .help ? .reading(nil) : .help
+            out.redraw()
+        case .cancel:
+            cancel(into: &out)
+        case .toggleRightToLeft:
+            options.rightToLeft.toggle()
+            relayout(into: &out)
+            notify(options.rightToLeft ? "Pages turn right to left" : "Pages turn left to right", into: &out)
+        case .toggleVertical:
+            options.vertical.toggle()
+            relayout(into: &out)
+            notify(options.vertical ? "Pages follow top to bottom" : "Pages follow left to right", into: &out)
+        case .reload:
+            out.append(.reopen)
+        case .showInfo:
+            notify(info, into: &out)
+        case .quit:
+            out.append(.quit)
+        }
+    }
+
+    /// Turns `count` spreads; past the pages known so far it waits for them.
+    mutating func turn(_ count: Int, into out: inout Outbox) {
+        guard count != 0 else { return }
+        if case .waiting = mode { mode = .reading(nil) }
+        if case .reading(.some) = mode { mode = .reading(nil); out.redraw() }
+        let pages = currentPages
+        let lastKnown = pagination.knownPages - 1
+        if count > 0 && pages.upperBound >= lastKnown {
+            if pagination.isComplete {
+                notify("End of the document", into: &out)
+            } else {
+                go(to: .page(pages.upperBound + 1), animated: true, into: &out)
+            }
+            return
+        }
+        if count < 0 && pages.lowerBound == 0 && pager.activity == .idle {
+            notify("Start of the document", into: &out)
+            return
+        }
+        absorb(pager.step(by: count, animated: true, at: now), into: &out)
+    }
+
+    mutating func cancel(into out: inout Outbox) {
+        switch mode {
+        case .waiting:
+            mode = .reading(Notice("Stopped"))
+        case .pressing(let press):
+            if press.isDragging { absorb(pager.dragEnded(velocity: 0, at: now), into: &out) }
+            mode = .reading(nil)
+        case .typing, .help, .reading:
+            mode = .reading(nil)
+        }
+        out.redraw()
+    }
+
+    // MARK: Pointer
+
+    mutating func drag(toX x: Int, y: Int, into out: inout Outbox) {
+        guard case .pressing(var press) = mode else { return }
+        let along = options.vertical ? y : x
+        if !press.isDragging {
+            let threshold = options.vertical ? measurer.lineHeight : measurer.columnWidth
+            guard abs(along - press.along) >= threshold else { return }
+            press.isDragging = true
+            absorb(pager.dragBegan(at: now), into: &out)
+        }
+        absorb(pager.dragMoved(by: Double(along - press.along), at: now), into: &out)
+        press.along = along
+        mode = .pressing(press)
+    }
+
+    mutating func release(x: Int, y: Int, into out: inout Outbox) {
+        guard case .pressing(let press) = mode else { return }
+        if press.isDragging {
+            drag(toX: x, y: y, into: &out)
+            mode = .reading(nil)
+            absorb(pager.dragEnded(velocity: nil, at: now), into: &out)
+            return
+        }
+        mode = .reading(nil)
+        // A click: the outer thirds turn the page.
+        let extent = options.vertical ? viewport.height : viewport.width
+        let along = options.vertical ? press.y : press.x
+        let third = extent / 3
+        if along < third {
+            perform(options.vertical ? .turn(-1) : .turnLeft(1), into: &out)
+        } else if along >= extent - third {
+            perform(options.vertical ? .turn(1) : .turnRight(1), into: &out)
+        }
+    }
+
+    // MARK: Search
+
+    mutating func startSearch(_ source: String, backward: Bool, into out: inout Outbox) {
+        var text = source
+        if text.isEmpty {
+            guard let last = lastPattern else {
+                notify("No previous search", kind: .problem, into: &out)
+                return
+            }
+            text = last.source
+        }
+        let pattern: Pattern
+        do {
+            pattern = try Pattern(text)
+        } catch {
+            notify("Bad pattern: \(error)", kind: .problem, into: &out)
+            return
+        }
+        lastPattern = (text, backward)
+        var started = TextSearch(pattern: pattern, backward: backward)
+        started.scan(document.text, budget: 1 << 20)
+        search = started
+        let from = spreadBytes.lowerBound
+        goToMatch(from: from, forward: !backward, including: !backward, animated: true, into: &out)
+        out.redraw()
+    }
+
+    mutating func nextMatch(reversed: Bool, into out: inout Outbox) {
+        guard let search else {
+            if let last = lastPattern { startSearch(last.source, backward: last.backward != reversed, into: &out) }
+            else { notify("No previous search: press / to search", kind: .problem, into: &out) }
+            return
+        }
+        let forward = search.isBackward == reversed
+        let bytes = spreadBytes
+        goToMatch(from: forward ? bytes.upperBound : bytes.lowerBound, forward: forward, including: forward,
+                  animated: true, into: &out)
+    }
+
+    /// The document's name, place and size, for ``ReadingCommand/showInfo``.
+    var info: String {
+        let pages = currentPages
+        let count = pagination.knownPages
+        let place = pages.count > 1 ? "pages \(pages.lowerBound + 1)–\(pages.upperBound + 1)" : "page \(pages.lowerBound + 1)"
+        let size = document.isComplete ? "\(document.text.count) bytes" : "\(document.text.count)+ bytes so far"
+        let share = percent.map { " · \($0)%" } ?? ""
+        return "\(document.path ?? document.title) · \(place) of \(count)\(pagination.isComplete ? "" : "+") · byte \(anchor) of \(size)\(share)"
+    }
+}

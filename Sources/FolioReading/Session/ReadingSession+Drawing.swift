@@ -1,0 +1,140 @@
+import Folio
+
+/// A page on screen: which page, and where its text box is in the page area.
+public struct VisiblePage: Hashable, Sendable, CustomStringConvertible {
+    /// The page (0-based).
+    public var page: Int
+    /// The left edge of the page's text, in host units from the page area's left.
+    public var x: Int
+    /// The top of the page's text, in host units from the page area's top.
+    public var y: Int
+    /// The width of the text box.
+    public var width: Int
+    /// Which side of the spine it sits on (left, right, or the single page's side).
+    public var side: ScreenSide
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String { "page \(page) at \(x),\(y) (\(side))" }
+}
+
+/// What the status row says, in pieces a host lays out its own way.
+public struct StatusLine: Hashable, Sendable, CustomStringConvertible {
+    /// A prompt being typed, a notice, or progress; empty for none.
+    public var message: String
+    /// Whether ``message`` is a prompt with the cursor at its end.
+    public var isPrompt: Bool
+    /// Whether ``message`` reports a problem.
+    public var isProblem: Bool
+    /// "12 / 340" ("12 / 340+" while counting).
+    public var pages: String
+    /// "48%", or "" while a stream's size is unknown.
+    public var percent: String
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String { "[\(message)] \(pages) \(percent)" }
+}
+
+extension ReadingSession {
+    /// The pages on screen now, from the engine's slots and the book's
+    /// sides: a host draws each one's lines (``forEachGlyph(onPage:_:)``) at
+    /// its box. Pages wholly outside the page area are left out.
+    public var visiblePages: [VisiblePage] {
+        var pages: [VisiblePage] = []
+        let box = pageBoxWidth
+        let margin = viewport.margin
+        for slot in slots {
+            guard let spread = slot.spread else { continue }
+            let offset = Int(slot.offset.rounded())
+            for page in spread.pages where page < pagination.knownPages {
+                let side = (try? book.side(ofPage: page)) ?? .left
+                if options.vertical {
+                    guard offset < viewport.height, offset + viewport.height > 0 else { continue }
+                    pages.append(VisiblePage(page: page, x: margin, y: offset, width: box - 2 * margin, side: side))
+                } else {
+                    let left = book.mode == .twoPages && side == .right ? offset + box + viewport.spine : offset
+                    guard left < viewport.width, left + box > 0 else { continue }
+                    pages.append(VisiblePage(page: page, x: left + margin, y: 0, width: box - 2 * margin, side: side))
+                }
+            }
+        }
+        return pages
+    }
+
+    /// Where spines are drawn: the left edge of the gap between two facing
+    /// pages, in host units, for each two-page spread on screen.
+    public var spines: [Int] {
+        guard book.mode == .twoPages, !options.vertical else { return [] }
+        return slots.compactMap { slot in
+            guard slot.spread != nil else { return nil }
+            let x = Int(slot.offset.rounded()) + pageBoxWidth
+            return x >= 0 && x < viewport.width ? x : nil
+        }
+    }
+
+    /// Page `page` laid out with its lines (kept for the last pages drawn). O(bytes on the page).
+    public func layout(ofPage page: Int) -> PageLayout {
+        guard page >= 0, page < pagination.knownPages else {
+            return PageLayout(lines: [], end: 0, endStyle: .plain, isFull: false)
+        }
+        if let kept = cache.pages[page] { return kept }
+        let laid = pagination.layOutPage(page, in: document.text)
+        if cache.pages.count > 32 { cache.pages.removeAll(keepingCapacity: true) }
+        cache.pages[page] = laid
+        return laid
+    }
+
+    /// Calls `body` with each glyph of page `page`, line by line: the line's
+    /// index on the page and the glyph (its `x` counts from the line's start).
+    /// O(bytes on the page); reads the bytes once.
+    public func forEachGlyph(onPage page: Int, _ body: (_ line: Int, _ glyph: Glyph) -> Void) {
+        let laid = layout(ofPage: page)
+        guard let first = laid.lines.first, let last = laid.lines.last else { return }
+        let layout = pagination.layout
+        document.text.withWindow(first.start..<last.contentEnd) { window in
+            for (index, line) in laid.lines.enumerated() {
+                layout.forEachGlyph(of: line, in: window) { body(index, $0) }
+            }
+        }
+    }
+
+    /// The search matches that overlap page `page`, as byte ranges.
+    public func matches(onPage page: Int) -> ArraySlice<Range<Int>> {
+        guard let search, page >= 0, page < pagination.knownPages else { return [] }
+        return search.matches(overlapping: pagination.bytes(ofPage: page))
+    }
+
+    /// What the status row shows.
+    public var statusLine: StatusLine {
+        var line = StatusLine(message: "", isPrompt: false, isProblem: false, pages: indicator.text,
+                              percent: percent.map { "\($0)%" } ?? "")
+        switch mode {
+        case .reading(let notice):
+            if let notice {
+                line.message = notice.text
+                line.isProblem = notice.kind == .problem
+            } else if document.text.count == 0 && document.isComplete {
+                line.message = "\(document.title) is empty"
+            }
+        case .typing(let prompt):
+            line.message = prompt.description
+            line.isPrompt = true
+        case .waiting(let wait):
+            line.message = progress(for: wait.target) + " (any key stops)"
+        case .pressing, .help:
+            break
+        }
+        return line
+    }
+
+    /// "Paginating… 40%", "Searching… 12%", "Waiting for input… 3 MB read".
+    func progress(for target: Wait.Target) -> String {
+        let total = document.text.count
+        func share(_ done: Int) -> String { "\(total == 0 ? 0 : min(99, done * 100 / total))%" }
+        if !document.isComplete {
+            let read = total >= 1 << 20 ? "\(total >> 20) MB" : "\(total >> 10) KB"
+            return "Waiting for input… \(read) read"
+        }
+        if case .match = target, let search { return "Searching… " + share(search.scanned) }
+        return "Paginating… " + share(pagination.frontier)
+    }
+}

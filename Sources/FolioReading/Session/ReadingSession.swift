@@ -1,0 +1,289 @@
+import Folio
+
+/// One reader's state machine: a document, its pagination against the
+/// host's measurer, the paging engine and the book rule, the page
+/// indicator, the chapter strip, the search and the reading position.
+///
+/// Every host — the terminal, a window — drives the same session: it turns
+/// keys, clicks and time into ``ReadingCommand``s (or ``ReadingKey``s),
+/// carries out the ``SessionEffect``s each input returns (redraw, save a
+/// position, quit), and draws what the session says is visible
+/// (``visiblePages``, ``statusLine``, the ``menu``, the ``indicator``).
+/// A host keeps no paging, spread or anchor arithmetic of its own.
+///
+/// The session never reads a clock or a terminal: every input carries the
+/// time (`at:`), and long work (pagination, search, a stream's arrival)
+/// runs in slices when the host calls ``work(budget:at:)``. It reads the
+/// document's bytes, which is what a document is for.
+///
+/// Everything the engine returns is used: slot operations keep ``slots``
+/// (what each recycled page view shows and where), position and page
+/// events move the indicator and the strip, `settled` goes to the position
+/// recorder, whose saves come back as ``SessionEffect/save(_:)``.
+///
+/// ```swift
+/// var session = ReadingSession(document: doc, measurer: CellMeasurer(),
+///                              viewport: Viewport(width: 80, height: 22), at: 0)
+/// for effect in session.handle(.turn(1), at: 0.1) { host.apply(effect) }
+/// while session.isAnimating { host.apply(session.handle(.tick, at: clock.now)) }
+/// ```
+public struct ReadingSession {
+    /// The document read.
+    public let document: Document
+    /// How text is measured (cells or pixels).
+    public let measurer: any TextMeasurer
+    /// How the document is shown.
+    public internal(set) var options: ReadingOptions
+    /// The page area.
+    public internal(set) var viewport: Viewport
+    /// What the session is doing.
+    public internal(set) var mode: SessionMode = .reading(nil)
+    /// The pages known at the current layout.
+    public internal(set) var pagination: Pagination
+    /// The paging engine.
+    public internal(set) var pager: Pager
+    /// The book rule: one or two pages, the spine, the sides of pages.
+    public internal(set) var book: Book
+    /// The page dots and "12 / 340".
+    public internal(set) var indicator: PageIndicator
+    /// The chapter strip.
+    public internal(set) var menu: MenuStrip<Int>
+    /// The reading position, kept across relayouts.
+    public internal(set) var recorder: PositionRecorder
+    /// The current search, if any.
+    public internal(set) var search: TextSearch?
+    /// How wide the document's own lines are.
+    public internal(set) var survey = LineWidthSurvey()
+    /// The chapters found so far.
+    public internal(set) var chapters: [Document.Chapter] = []
+    /// What each of the pager's slots shows and where, kept from its effects.
+    public internal(set) var slots: [PageSlot]
+    /// The latest time an input carried, in seconds.
+    public internal(set) var now: Double
+    /// The last search typed, for `/` then Enter and for `n` before any search.
+    public internal(set) var lastPattern: (source: String, backward: Bool)?
+    /// How many bytes past the page on screen a stream is read ahead.
+    public var readAhead = 8 * 1024 * 1024
+    /// Whether the document's source change has been reported.
+    var reportedChange = false
+    /// The text's extent when a slice of work last made no progress.
+    var stalledAt: TextMark?
+    var scanner: ChapterScanner?
+    var chapterPagesStale = false
+    let cache = PageCache()
+
+    /// The narrowest page text, in columns, two-page spreads use for prose.
+    public static let minimumPageColumns = 56
+    /// Bytes paginated before the first frame: enough for the first pages.
+    public static let firstPageBudget = 32 * 1024
+
+    /// What one of the engine's recycled slots shows.
+    public struct PageSlot: Hashable, Sendable, CustomStringConvertible {
+        /// The spread shown, or nil when the slot is parked.
+        public var spread: Spread?
+        /// The spread's left (or top) edge from the page area's, in host units.
+        public var offset: Double
+
+        /// A compact, readable form for logs and test failures.
+        public var description: String { spread.map { "\($0) at \(offset)" } ?? "parked" }
+    }
+
+    /// Opens `document` in a page area `viewport` measured by `measurer`,
+    /// at `restoring`'s anchor (a saved position) or the first page.
+    public init(document: Document, measurer: any TextMeasurer, viewport: Viewport, options: ReadingOptions = ReadingOptions(),
+                restoring: ReadingPosition? = nil, at time: Double = 0) {
+        self.document = document
+        self.measurer = measurer
+        self.options = options
+        self.viewport = viewport
+        now = time.isFinite ? time : 0
+        recorder = PositionRecorder(identity: DocumentIdentity(key: document.path ?? document.title), restoring: restoring)
+        if document.format == .markdown { scanner = ChapterScanner() }
+        _ = survey.scan(document.text)
+        let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: survey.lineWidth)
+        pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer))
+        pagination.extend(document.text, budget: Self.firstPageBudget)
+        // Valid by construction: a page count ≥ 1, an edge or middle spine, positive extents.
+        book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(options),
+                         spine: mode == .twoPages ? .middle : .leading)
+        let track = try! book.track(width: Double(max(1, viewport.width)), height: Double(max(1, viewport.height)))
+        pager = try! Pager(track: track, physics: Self.physics(options: options, measurer: measurer))
+        slots = Array(repeating: PageSlot(spread: nil, offset: 0), count: pager.slotCount)
+        indicator = try! PageIndicator(style: Self.indicatorStyle(viewport: viewport, measurer: measurer))
+        let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.width(of: title, measurer: measurer)) }
+        menu = try! MenuStrip<Int>(metrics: MenuMetrics(padding: Double(measurer.columnWidth)),
+                                   viewportWidth: Double(max(1, viewport.width)), measure: measure)
+        var out = Outbox()
+        absorb(pager.layout(), into: &out)
+        findChapters(into: &out)
+        restore(into: &out)
+        syncModels(into: &out)
+    }
+
+    // MARK: Layout rules
+
+    /// The orientation options ask for.
+    static func orientation(_ options: ReadingOptions) -> Orientation {
+        options.vertical ? .topToBottom : (options.rightToLeft ? .rightToLeft : .leftToRight)
+    }
+
+    /// One or two pages for `viewport`: the options' choice, with `auto`
+    /// asking for a landscape area whose pages are each wide enough for
+    /// the document's own lines (``LineWidthSurvey``) and at least
+    /// ``minimumPageColumns``.
+    static func spreadMode(options: ReadingOptions, viewport: Viewport, measurer: any TextMeasurer, lineWidth: Int?) -> SpreadMode {
+        guard !options.vertical else { return .onePage }
+        let pageText = (viewport.width - viewport.spine) / 2 - 2 * viewport.margin
+        switch options.spread {
+        case .single:
+            return .onePage
+        case .double:
+            return pageText >= 10 * measurer.columnWidth ? .twoPages : .onePage
+        case .auto:
+            let needed = max(minimumPageColumns, lineWidth ?? 0) * measurer.columnWidth
+            let landscape = Double(viewport.width) > Double(viewport.height) * measurer.unitAspect
+            return landscape && pageText >= needed ? .twoPages : .onePage
+        }
+    }
+
+    /// The text layout for `pages` pages side by side in `viewport`.
+    static func layout(pages: Int, viewport: Viewport, measurer: any TextMeasurer) -> TextLayout {
+        let slot = pages == 2 ? (viewport.width - viewport.spine) / 2 : viewport.width
+        let geometry = PageGeometry(width: slot - 2 * viewport.margin, lines: viewport.height / max(1, measurer.lineHeight),
+                                    tabStop: 8 * measurer.columnWidth)
+        return TextLayout(geometry: geometry, measurer: measurer)
+    }
+
+    static func physics(options: ReadingOptions, measurer: any TextMeasurer) -> Physics {
+        var physics = Physics()
+        // A flick: 40 columns a second across, 12 lines down.
+        physics.flickVelocity = options.vertical ? Double(12 * measurer.lineHeight) : Double(40 * measurer.columnWidth)
+        return physics
+    }
+
+    static func indicatorStyle(viewport: Viewport, measurer: any TextMeasurer) -> IndicatorStyle {
+        let columns = viewport.width / max(1, measurer.columnWidth)
+        let unit = Double(measurer.columnWidth)
+        return IndicatorStyle(maximumVisibleDots: max(1, min(15, columns / 8)), dotDiameter: unit, spacing: unit)
+    }
+
+    /// The width of `text` on one line, in host units.
+    static func width(of text: String, measurer: any TextMeasurer) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars { total += measurer.width(of: scalar, style: .plain) }
+        return total
+    }
+
+    /// The width of one page's box (text and margins) in the current mode.
+    public var pageBoxWidth: Int {
+        book.mode == .twoPages ? (viewport.width - viewport.spine) / 2 : viewport.width
+    }
+
+    // MARK: The place
+
+    /// The byte the reader is at: the remembered anchor while it is on
+    /// screen, else the first byte of the spread on screen. A saved
+    /// position restores to it at any size.
+    public var anchor: Int {
+        let range = spreadBytes
+        if let remembered = recorder.position?.anchor, range.contains(remembered) { return remembered }
+        return range.lowerBound
+    }
+
+    /// The current page (the first page of the spread nearest the position).
+    public var currentPage: Int { min(pager.currentPage ?? 0, pagination.knownPages - 1) }
+
+    /// The pages of the spread nearest the position.
+    public var currentPages: ClosedRange<Int> {
+        let first = currentPage
+        let spread = pager.track.spread(at: pager.track.spreadIndex(containing: first))
+        return spread.firstPage...min(spread.firstPage + spread.pageCount - 1, pagination.knownPages - 1)
+    }
+
+    /// The bytes of the spread nearest the position.
+    public var spreadBytes: Range<Int> {
+        let pages = currentPages
+        return pagination.bytes(ofPage: pages.lowerBound).lowerBound..<pagination.bytes(ofPage: pages.upperBound).upperBound
+    }
+
+    /// How far through the document the end of the spread on screen is,
+    /// 0…100, or nil while a stream's size is unknown. The last page shows
+    /// 100; the page holding the byte at n % shows at least n.
+    public var percent: Int? {
+        guard document.isComplete else { return nil }
+        let total = document.text.count
+        guard total > 0 else { return 100 }
+        let end = currentPages.upperBound == pagination.knownPages - 1 && pagination.isComplete ? total : spreadBytes.upperBound
+        return min(100, Int((Double(end) / Double(total) * 100).rounded(.down)))
+    }
+
+    /// The reading position to save now.
+    public var readingPosition: ReadingPosition {
+        ReadingPosition(anchor: anchor, page: currentPage, pageCount: pagination.knownPages)
+    }
+
+    /// Whether something moves: the host should tick at its frame rate.
+    public var isAnimating: Bool { pager.activity != .idle }
+
+    /// Whether background work is left: the host should call ``work(budget:at:)`` soon.
+    /// False while the work left waits for a stream to grow.
+    public var hasWork: Bool {
+        if let stalledAt, stalledAt == TextMark(count: document.text.count, isComplete: document.isComplete) { return false }
+        return !pagination.isComplete && (pagination.frontier < document.text.count || document.isComplete)
+            || (search.map { !$0.isComplete && $0.scanned < document.text.count } ?? false)
+            || (scanner.map { $0.position < min(document.text.count, pagination.frontier) } ?? false)
+            || (!survey.isSettled && (document.text.count > survey.scanned || document.isComplete))
+            || chapterPagesStale
+    }
+
+    /// Whether the session waits for something (the host may give work more time per frame).
+    public var isWaiting: Bool {
+        if case .waiting = mode { return true }
+        return false
+    }
+
+    /// How many more bytes of a stream the session wants now (0 for a
+    /// file, or when far enough ahead). The host reads at most this much
+    /// before handing it to ``receive(_:at:)``.
+    public var wantedInput: Int {
+        guard let stream = document.stream, !stream.isComplete else { return 0 }
+        if case .waiting(let wait) = mode {
+            switch wait.target {
+            case .end, .match: return Int.max
+            case .page, .offset: break
+            }
+        }
+        let shown = pagination.knownPages > 0 ? spreadBytes.upperBound : 0
+        return max(0, shown + readAhead - stream.count)
+    }
+}
+
+/// How far a text had arrived.
+struct TextMark: Hashable, Sendable {
+    var count: Int
+    var isComplete: Bool
+}
+
+/// The session's outputs gathered during one input.
+struct Outbox {
+    var effects: [SessionEffect] = []
+
+    mutating func redraw() {
+        if !effects.contains(.redraw) { effects.append(.redraw) }
+    }
+
+    mutating func append(_ effect: SessionEffect) {
+        if effect == .redraw { redraw() } else { effects.append(effect) }
+    }
+}
+
+/// Laid-out pages kept for drawing (the last few), keyed by layout and page.
+final class PageCache: @unchecked Sendable {
+    var generation = 0
+    var pages: [Int: PageLayout] = [:]
+
+    func invalidate() {
+        generation += 1
+        pages.removeAll(keepingCapacity: true)
+    }
+}

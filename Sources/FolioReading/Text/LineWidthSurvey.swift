@@ -1,0 +1,93 @@
+/// Measures how wide a document's own lines are, to tell pre-formatted
+/// text (a man page, a licence wrapped at 72 columns, code) from prose
+/// whose paragraphs are single long lines meant to be reflowed.
+///
+/// It looks at the first ``sampleBytes`` of the text, counting each hard
+/// line's width in columns (``DisplayWidth``; escapes take none, an
+/// overstrike one, tabs stop every 8). ``lineWidth`` is then the width
+/// pre-formatted lines need — the width 99.5 % of non-blank lines fit in — or
+/// `nil` for prose, whose lines were never meant to be read unbroken.
+public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
+    /// How much of the text the survey reads.
+    public static let sampleBytes = 256 * 1024
+    /// Lines wider than this count as paragraphs to reflow.
+    public static let paragraphColumns = 300
+
+    /// Non-blank lines by width in columns; the last bucket holds every width from ``paragraphColumns`` up.
+    private var histogram = [Int](repeating: 0, count: paragraphColumns + 1)
+    /// Bytes surveyed.
+    public private(set) var scanned = 0
+    /// Whether the survey has seen all it will (its sample, or the whole text).
+    public private(set) var isSettled = false
+    private var decoder = TextDecoder()
+    private var column = 0
+
+    /// A survey that has read nothing.
+    public init() {}
+
+    /// Surveys more of `text` (up to the sample size), as far as it has arrived.
+    /// Returns whether ``lineWidth`` may have changed. O(bytes read).
+    public mutating func scan(_ text: some TextStorage) -> Bool {
+        guard !isSettled else { return false }
+        let goal = min(text.count, Self.sampleBytes)
+        guard goal > scanned || text.isComplete else { return false }
+        let before = lineWidth
+        text.withWindow(scanned..<goal) { window in
+            var i = 0
+            let bytes = window.bytes
+            while i < bytes.count {
+                guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: window.isFinal) else { break }
+                switch unit {
+                case .glyph(let scalar, _): column += DisplayWidth.columns(of: scalar) ?? 1
+                case .space: column += 1
+                case .tab: column = (column / 8 + 1) * 8
+                case .lineBreak, .pageBreak: endLine()
+                case .control: break
+                }
+                i += length
+            }
+            scanned += i
+        }
+        if scanned >= Self.sampleBytes || (text.isComplete && scanned >= text.count) {
+            endLine()
+            isSettled = true
+        }
+        return lineWidth != before || isSettled
+    }
+
+    private mutating func endLine() {
+        if column > 0 { histogram[min(column, Self.paragraphColumns)] += 1 }
+        column = 0
+    }
+
+    /// The columns the document's lines need to stay unbroken, or `nil`
+    /// when it is prose to reflow (or nothing has been seen yet).
+    ///
+    /// Prose: more than 5 % of the lines are paragraphs of ``paragraphColumns``
+    /// or more; or the lines reach past 160 columns without a margin they
+    /// keep to (fewer than a fifth of them within 15 % of the widest).
+    /// Pre-formatted text keeps to its width: a man page formatted for 200
+    /// columns has two fifths of its lines near 195, a licence three quarters
+    /// near 75.
+    public var lineWidth: Int? {
+        let lines = histogram.reduce(0, +)
+        guard lines > 0 else { return nil }
+        if histogram[Self.paragraphColumns] * 20 > lines { return nil }
+        var seen = 0
+        var width = Self.paragraphColumns
+        for (columns, count) in histogram.enumerated() {
+            seen += count
+            if seen * 200 >= lines * 199 { width = columns; break }
+        }
+        if width > 160 {
+            let nearMargin = histogram[(width * 85 / 100)...].reduce(0, +)
+            if nearMargin * 5 < lines { return nil }
+        }
+        return width
+    }
+
+    /// `lines need 72 columns (settled)` or `prose`.
+    public var description: String {
+        (lineWidth.map { "lines need \($0) columns" } ?? "prose") + (isSettled ? " (settled)" : " (\(scanned) bytes so far)")
+    }
+}

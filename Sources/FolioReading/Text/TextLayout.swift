@@ -1,0 +1,264 @@
+/// A stretch of a document's bytes handed to the layout: where it starts in
+/// the document and whether the text ends with it.
+public struct TextWindow {
+    /// The bytes; `bytes[0]` is the document's byte ``base``.
+    public let bytes: UnsafeRawBufferPointer
+    /// The document offset of the first byte.
+    public let base: Int
+    /// Whether the document ends where the bytes end (no more will come).
+    public let isFinal: Bool
+
+    /// A window over `bytes`, which start at document offset `base`.
+    public init(bytes: UnsafeRawBufferPointer, base: Int, isFinal: Bool) {
+        self.bytes = bytes
+        self.base = base
+        self.isFinal = isFinal
+    }
+
+    /// The document offset just past the last byte.
+    public var end: Int { base + bytes.count }
+}
+
+/// One character as drawn: what, in which style, where on the line.
+public struct Glyph: Hashable, Sendable, CustomStringConvertible {
+    /// The character (a control's picture, U+FFFD for bad bytes, a space for tabs and spaces).
+    public var scalar: Unicode.Scalar
+    /// The style to draw it in.
+    public var style: TextStyle
+    /// Its left edge, in host units from the line's start.
+    public var x: Int
+    /// Its width in host units; 0 for a mark that joins the glyph before it.
+    public var width: Int
+    /// The document offset of its first byte.
+    public var offset: Int
+    /// How many bytes it came from (an overstrike or a CR LF spans several).
+    public var length: Int
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String { "\"\(scalar)\"@\(x)+\(width) \(style)" }
+}
+
+/// Greedy line breaking of display text into lines and pages, measured by
+/// a host's ``TextMeasurer``.
+///
+/// Lines break after spaces and tabs, and between CJK characters as
+/// ``LineBreakClass`` allows; a word longer than a line is cut where the
+/// line is full. A line feed (or CR LF) ends a line, a form feed ends the
+/// page. Colours and attributes from SGR escapes carry across lines and
+/// pages (``TextDecoder``). Nothing is dropped: every byte belongs to
+/// exactly one line — drawn, consumed as its break (the line feed, form
+/// feed, or the one space a full line ended on), or an escape.
+///
+/// Cost: O(bytes laid out); printable ASCII takes a fast path (a table
+/// lookup per byte); no allocation unless lines are collected.
+public struct TextLayout: Sendable {
+    /// The box each page fills.
+    public let geometry: PageGeometry
+    /// The measurer widths come from.
+    public let measurer: any TextMeasurer
+    /// Widths of printable ASCII (index: face × 128 + byte).
+    let asciiWidths: [Int]
+
+    /// A layout of `geometry` measured by `measurer`.
+    public init(geometry: PageGeometry, measurer: any TextMeasurer = CellMeasurer()) {
+        self.geometry = geometry
+        self.measurer = measurer
+        var widths = [Int](repeating: 0, count: 4 * 128)
+        for face in 0..<4 {
+            var style = TextStyle.plain
+            style.bold = face & 1 != 0
+            style.italic = face & 2 != 0
+            for byte in 0x20..<0x7F {
+                widths[face * 128 + byte] = max(0, measurer.width(of: Unicode.Scalar(UInt8(byte)), style: style))
+            }
+        }
+        asciiWidths = widths
+    }
+
+    /// The width of `scalar` in `style`.
+    @inline(__always)
+    func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int {
+        scalar.value < 0x80 && scalar.value >= 0x20 ? asciiWidths[style.face * 128 + Int(scalar.value)]
+            : max(0, measurer.width(of: scalar, style: style))
+    }
+
+    // MARK: Lines
+
+    /// Lays out the line starting at document offset `start` (inside
+    /// `window`), with `decoder` holding the style at `start`; on return the
+    /// decoder holds the style at the line's end.
+    ///
+    /// Returns `nil` when the window ends before the line does and the
+    /// window is not final (more text will decide the line). A line never
+    /// spans more than `byteLimit` bytes (at least one character).
+    public func line(in window: TextWindow, from start: Int, decoder: inout TextDecoder, byteLimit: Int = .max) -> LaidOutLine? {
+        asciiWidths.withUnsafeBufferPointer { widths in
+            lineFast(window, start - window.base, &decoder, byteLimit, widths)
+        }
+    }
+
+    private func lineFast(_ window: TextWindow, _ s: Int, _ decoder: inout TextDecoder, _ byteLimit: Int,
+                          _ widths: UnsafeBufferPointer<Int>) -> LaidOutLine? {
+        let bytes = window.bytes
+        let n = bytes.count
+        let base = window.base
+        let lineWidth = geometry.width
+        let startStyle = decoder.style
+        let capEnd = byteLimit >= n - s ? n : s + max(1, byteLimit)
+        var x = 0
+        var i = s
+        // The last place the line may end: before byte `breakAt`, `breakX` wide, the style there.
+        var breakAt = -1
+        var breakX = 0
+        var breakStyle = startStyle
+        var previous = LineBreakClass.zeroWidthSpace  // nothing before the first character
+        var face = startStyle.face * 128
+
+        @inline(__always) func finish(_ end: Int, _ contentEnd: Int, _ width: Int, _ ending: LineEnding) -> LaidOutLine {
+            LaidOutLine(start: base + s, contentEnd: base + contentEnd, end: base + end, width: width,
+                        ending: ending, style: startStyle)
+        }
+        @inline(__always) func wrap(before i: Int) -> LaidOutLine {
+            if breakAt > s {
+                decoder.style = breakStyle
+                return finish(breakAt, breakAt, breakX, .wrap)
+            }
+            return finish(i, i, x, .wrap)
+        }
+
+        while true {
+            if i >= n {
+                if !window.isFinal { return nil }
+                return finish(i, i, x, .end)
+            }
+            if i >= capEnd { return finish(i, i, x, .wrap) }
+            let b = bytes[i]
+            // Fast path: printable ASCII with no overstrike after it.
+            if b > 0x20 && b < 0x7F && (i + 1 < n ? bytes[i + 1] != 0x08 : window.isFinal) {
+                let w = widths[face + Int(b)]
+                let cls = LineBreakClass.ascii(b)
+                if previous != .other && LineBreakClass.allowsBreak(between: previous, and: cls) && i > s {
+                    breakAt = i; breakX = x; breakStyle = decoder.style
+                }
+                if x + w > lineWidth && x > 0 { return wrap(before: i) }
+                x += w
+                i += 1
+                previous = cls
+                continue
+            }
+            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: window.isFinal) else { return nil }
+            switch unit {
+            case .lineBreak:
+                return finish(i + length, i, x, .newline)
+            case .pageBreak:
+                return finish(i + length, i, x, .formFeed)
+            case .control:
+                face = decoder.style.face * 128
+                i += length
+            case .space(let style):
+                let w = width(of: " ", style: style)
+                if x + w > lineWidth && x > 0 { return finish(i + length, i, x, .space) }
+                x += w
+                i += length
+                breakAt = i; breakX = x; breakStyle = decoder.style
+                previous = .zeroWidthSpace
+            case .tab:
+                if x >= lineWidth { return finish(i, i, x, .wrap) }  // the line is exactly full: the tab starts the next
+                x = min(lineWidth, (x / geometry.tabStop + 1) * geometry.tabStop)
+                i += length
+                breakAt = i; breakX = x; breakStyle = decoder.style
+                previous = .zeroWidthSpace
+            case .glyph(let scalar, let style):
+                let cls = LineBreakClass.of(scalar)
+                if cls == .zeroWidthSpace {
+                    i += length
+                    breakAt = i; breakX = x; breakStyle = decoder.style
+                    previous = .zeroWidthSpace
+                    continue
+                }
+                let w = width(of: scalar, style: style)
+                if w == 0 {
+                    i += length  // a mark joins the character before it: no break, no width
+                    continue
+                }
+                if i > s && LineBreakClass.allowsBreak(between: previous, and: cls) {
+                    breakAt = i; breakX = x; breakStyle = decoder.style
+                }
+                if x + w > lineWidth && x > 0 { return wrap(before: i) }
+                x += w
+                i += length
+                previous = cls
+            }
+        }
+    }
+
+    // MARK: Pages
+
+    /// Lays out the page starting at document offset `start` in `style`.
+    ///
+    /// Returns `nil` when the window ends before the page does and is not
+    /// final. The page holds at most ``PageGeometry/lines`` lines and
+    /// ``PageGeometry/maximumPageBytes`` bytes. With `collect` false no
+    /// lines are kept (how pagination measures pages cheaply).
+    public func page(in window: TextWindow, from start: Int, style: TextStyle, collect: Bool) -> PageLayout? {
+        var lines: [LaidOutLine] = []
+        if collect { lines.reserveCapacity(geometry.lines) }
+        var decoder = TextDecoder(style: style)
+        var at = start
+        let cap = start + PageGeometry.maximumPageBytes
+        for _ in 0..<geometry.lines {
+            if at >= window.end {
+                if !window.isFinal { return nil }
+                return PageLayout(lines: lines, end: at, endStyle: decoder.style, isFull: false)
+            }
+            if at >= cap { return PageLayout(lines: lines, end: at, endStyle: decoder.style, isFull: true) }
+            guard let line = self.line(in: window, from: at, decoder: &decoder, byteLimit: cap - at) else { return nil }
+            if collect { lines.append(line) }
+            at = line.end
+            switch line.ending {
+            case .formFeed: return PageLayout(lines: lines, end: at, endStyle: decoder.style, isFull: true)
+            case .end: return PageLayout(lines: lines, end: at, endStyle: decoder.style, isFull: false)
+            default: break
+            }
+        }
+        return PageLayout(lines: lines, end: at, endStyle: decoder.style, isFull: true)
+    }
+
+    // MARK: Drawing
+
+    /// Calls `body` with each glyph of `line` (laid out by this layout), in
+    /// order, from its start to its ``LaidOutLine/contentEnd``: characters,
+    /// spaces, and tabs as one space-glyph as wide as the tab. Escapes draw
+    /// nothing; the line's break is not drawn.
+    ///
+    /// `window` must hold the line's bytes. Cost: O(bytes on the line).
+    public func forEachGlyph(of line: LaidOutLine, in window: TextWindow, _ body: (Glyph) -> Void) {
+        var decoder = TextDecoder(style: line.style)
+        var x = 0
+        var i = line.start - window.base
+        let end = min(line.contentEnd - window.base, window.bytes.count)
+        // The bytes after the line tell an overstrike or CR LF apart; past the line they do not matter.
+        let bytes = UnsafeRawBufferPointer(rebasing: window.bytes[..<end])
+        while i < end {
+            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
+            let offset = window.base + i
+            switch unit {
+            case .glyph(let scalar, let style):
+                let w = width(of: scalar, style: style)
+                body(Glyph(scalar: scalar, style: style, x: x, width: w, offset: offset, length: length))
+                x += w
+            case .space(let style):
+                let w = width(of: " ", style: style)
+                body(Glyph(scalar: " ", style: style, x: x, width: w, offset: offset, length: length))
+                x += w
+            case .tab(let style):
+                let stop = min(max(x, geometry.width), (x / geometry.tabStop + 1) * geometry.tabStop)
+                body(Glyph(scalar: " ", style: style, x: x, width: stop - x, offset: offset, length: length))
+                x = stop
+            case .lineBreak, .pageBreak, .control:
+                break
+            }
+            i += length
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// How a host measures text: the width of each character in its own units
+/// (terminal cells, window pixels) and the height of a line.
+///
+/// The reading layer paginates against a measurer, so the same document
+/// pages in cells for the terminal and in pixels for a window. Widths are
+/// whole units, which keeps pagination exact and repeatable.
+///
+/// ```swift
+/// struct PixelMeasurer: TextMeasurer {
+///     let font: Font
+///     func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int { font.advance(of: scalar, face: style.face) }
+///     var columnWidth: Int { font.advance(of: "0", face: 0) }
+///     var lineHeight: Int { font.lineSkip }
+/// }
+/// ```
+public protocol TextMeasurer: Sendable {
+    /// The width of `scalar` drawn in `style`, in host units, ≥ 0. A
+    /// character of width 0 (a combining mark) joins the one before it.
+    /// Never asked about control characters: they arrive as their pictures.
+    func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int
+    /// The width of one column, in host units (≥ 1): what "a line of 72
+    /// characters" or "60 columns" means for this host. Tabs stop every 8.
+    var columnWidth: Int { get }
+    /// The height of one line, in host units (≥ 1).
+    var lineHeight: Int { get }
+    /// How much taller than wide one host unit is (2 for terminal cells, 1 for pixels).
+    var unitAspect: Double { get }
+}
+
+/// The terminal's measurer: one unit is one cell, characters take
+/// ``DisplayWidth`` columns (wide CJK and emoji two, marks none).
+public struct CellMeasurer: TextMeasurer {
+    /// A measurer in cells.
+    public init() {}
+
+    /// 0, 1 or 2 columns, whatever the style.
+    @inlinable
+    public func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int {
+        DisplayWidth.columns(of: scalar) ?? 1
+    }
+
+    /// One cell.
+    public var columnWidth: Int { 1 }
+    /// One row.
+    public var lineHeight: Int { 1 }
+    /// A cell is about twice as tall as it is wide.
+    public var unitAspect: Double { 2 }
+}

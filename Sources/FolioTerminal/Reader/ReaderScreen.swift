@@ -1,0 +1,224 @@
+import Folio
+import FolioReading
+
+/// The terminal host of a ``ReadingSession``: where things go on a
+/// terminal, how a session is drawn into a ``Frame``, and which session
+/// command a key or a mouse report is.
+///
+/// Row 0 is the chapter strip (or the title), the last row the status line
+/// (dots, a message or prompt, `page / count` and the percentage), and the
+/// rows between hold the pages, with a one-column margin each side of a
+/// page's text and a one-column spine between two pages. Everything about
+/// pages — which, where, which side — comes from the session; the screen
+/// only turns it into cells.
+public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
+    /// The terminal size in cells.
+    public let columns: Int, rows: Int
+
+    /// The smallest terminal the reader draws pages in (20 × 5).
+    public static let minimumSize = (columns: 20, rows: 5)
+    /// The column the status row's dots start at.
+    public static let dotsColumn = 1
+
+    /// The screen of a terminal `columns` × `rows`.
+    public init(columns: Int, rows: Int) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+    }
+
+    /// Whether the terminal is too small to draw pages in.
+    public var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
+
+    /// The rows pages occupy: 1 ..< rows − 1.
+    public var bodyRows: Range<Int> { 1..<max(1, rows - 1) }
+
+    /// The page area the session lays pages out in.
+    public var viewport: Viewport {
+        Viewport(width: max(1, columns), height: max(1, bodyRows.count), margin: 1, spine: 1)
+    }
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String { "\(columns)×\(rows)" }
+
+    // MARK: Drawing
+
+    /// Draws `session` into `frame` (sized to the terminal): strip, pages,
+    /// spines, status row, and the help on top when it is open.
+    public func draw(_ session: ReadingSession, into frame: inout Frame) {
+        frame.clear()
+        guard !isTooSmall else {
+            drawTooSmall(into: &frame)
+            return
+        }
+        drawStrip(session, into: &frame)
+        drawPages(session, into: &frame)
+        drawStatus(session, into: &frame)
+        if session.mode == .help { drawHelp(into: &frame) }
+    }
+
+    private func drawTooSmall(into frame: inout Frame) {
+        let notice = "Terminal too small: folio needs \(Self.minimumSize.columns)×\(Self.minimumSize.rows)."
+        var row = 0, column = 0
+        for word in notice.split(separator: " ") {
+            let width = Frame.width(of: word)
+            if column > 0 && column + 1 + width > columns { row += 1; column = 0 }
+            frame.draw((column > 0 ? " " : "") + word, atColumn: column, row: row, style: Style(bold: true))
+            column += width + (column > 0 ? 1 : 0)
+        }
+    }
+
+    private func drawStrip(_ session: ReadingSession, into frame: inout Frame) {
+        let menu = session.menu
+        guard !menu.items.isEmpty else {
+            frame.draw(" " + session.document.title, atColumn: 0, row: 0, style: Style(bold: true), maxWidth: columns)
+            return
+        }
+        for item in menu.visibleItems {
+            let x = Int((item.frame.x - menu.scrollOffset).rounded())
+            let selected = item.index == menu.selectedIndex
+            frame.draw(" " + item.title + " ", atColumn: x, row: 0, style: Style(bold: selected, reverse: selected),
+                       maxWidth: Int(item.frame.width.rounded()))
+        }
+    }
+
+    private func drawPages(_ session: ReadingSession, into frame: inout Frame) {
+        let top = bodyRows.lowerBound
+        let highlight = Style(foreground: .black, background: .yellow)
+        for visible in session.visiblePages {
+            let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
+            let matches = session.matches(onPage: visible.page)
+            var match = matches.startIndex
+            session.forEachGlyph(onPage: visible.page) { line, glyph in
+                let row = top + visible.y + line
+                guard bodyRows.contains(row) else { return }
+                var style = glyph.style
+                while match < matches.endIndex && matches[match].upperBound <= glyph.offset { match += 1 }
+                if match < matches.endIndex && matches[match].contains(glyph.offset) { style = highlight }
+                frame.put(glyph.scalar, columns: glyph.width, style: style, atColumn: visible.x + glyph.x, row: row, clip: clip)
+            }
+            if session.document.text.count == 0 && session.document.isComplete && visible.page == 0 {
+                frame.draw("(empty)", atColumn: visible.x, row: top + visible.y, style: Style(dim: true), maxWidth: clip.count)
+            }
+        }
+        for spine in session.spines {
+            for row in bodyRows { frame.draw("│", atColumn: spine, row: row, style: Style(dim: true)) }
+        }
+    }
+
+    /// The status row: dots, then the message or prompt, and `page / count  percent` on the right.
+    /// When the row is too narrow, the dots go first, then the message is shortened, then the percentage.
+    private func drawStatus(_ session: ReadingSession, into frame: inout Frame) {
+        let row = rows - 1
+        let status = session.statusLine
+        var right = status.pages + (status.percent.isEmpty ? "" : "  " + status.percent)
+        if Frame.width(of: right) + 2 > columns { right = status.pages }
+        let rightWidth = Frame.width(of: right)
+        let rightColumn = max(0, columns - rightWidth - 1)
+        frame.draw(right, atColumn: rightColumn, row: row, maxWidth: columns - rightColumn)
+        var left = Self.dotsColumn
+        let indicator = session.indicator
+        let dotsWidth = Int(indicator.extent.rounded(.up))
+        let messageWidth = Frame.width(of: status.message) + (status.isPrompt ? 1 : 0)
+        let room = rightColumn - 1
+        if !indicator.isHidden && !status.isPrompt && left + dotsWidth + (status.message.isEmpty ? 0 : 2 + min(messageWidth, 12)) <= room {
+            for i in 0..<indicator.visibleDotCount {
+                let dot = indicator.dot(at: i)
+                let glyph = dot.activity >= 0.5 ? "●" : (dot.scale < 0.6 ? "·" : (dot.scale < 1 ? "•" : "○"))
+                frame.draw(glyph, atColumn: left + Int((dot.centre - 0.5).rounded()), row: row, style: Style(dim: dot.activity < 0.5))
+            }
+            left += dotsWidth + 2
+        } else {
+            left = 0
+        }
+        guard !status.message.isEmpty else { return }
+        let style = status.isPrompt ? Style(bold: true) : Style(foreground: status.isProblem ? .red : .cyan)
+        let available = max(0, room - left)
+        var message = status.message
+        if messageWidth > available, available > 1, !status.isPrompt {
+            var shortened = ""
+            for character in message {
+                if Frame.width(of: shortened + String(character)) > available - 1 { break }
+                shortened.append(character)
+            }
+            message = shortened + "…"
+        }
+        let used = frame.draw(message, atColumn: left, row: row, style: style, maxWidth: available)
+        if status.isPrompt && left + used < rightColumn {
+            frame.draw(" ", atColumn: left + used, row: row, style: Style(reverse: true))  // the caret
+        }
+    }
+
+    /// The key help, from the session's bindings.
+    public static var helpLines: [String] {
+        let width = ReadingSession.keyHelp.map { Frame.width(of: $0.keys) }.max() ?? 0
+        var lines = ["Keys", ""]
+        for (keys, action) in ReadingSession.keyHelp {
+            lines.append(keys + String(repeating: " ", count: width - Frame.width(of: keys) + 3) + action)
+        }
+        lines += ["Ctrl-Z" + String(repeating: " ", count: width - 3) + "suspend (fg comes back)", "",
+                  "Mouse: the wheel turns pages; click the outer thirds, a dot or a chapter;",
+                  "drag the page sideways."]
+        return lines
+    }
+
+    private func drawHelp(into frame: inout Frame) {
+        let lines = Self.helpLines
+        let width = min(columns - 2, (lines.map { Frame.width(of: $0) }.max() ?? 0) + 4)
+        let height = min(bodyRows.count, lines.count + 2)
+        let left = max(0, (columns - width) / 2)
+        let top = bodyRows.lowerBound + max(0, (bodyRows.count - height) / 2)
+        frame.fill(columns: left..<(left + width), rows: top..<(top + height), with: " ", style: Style(reverse: true))
+        for (i, line) in lines.prefix(height - 2).enumerated() {
+            frame.draw(line, atColumn: left + 2, row: top + 1 + i, style: Style(bold: i == 0, reverse: true), maxWidth: width - 4)
+        }
+    }
+
+    // MARK: Input
+
+    /// The session key for a decoded terminal key, or nil for keys the reader does not use.
+    public static func readingKey(_ key: Key, _ modifiers: KeyModifiers) -> ReadingKey? {
+        if modifiers.contains(.control) {
+            if case .character(let c) = key { return .control(Character(c.lowercased())) }
+            return nil
+        }
+        guard !modifiers.contains(.alt) else { return nil }
+        switch key {
+        case .character(let c): return .character(c)
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace: return .backspace
+        case .left: return .left
+        case .right: return .right
+        case .up: return .up
+        case .down: return .down
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .function(1): return .help
+        default: return nil
+        }
+    }
+
+    /// The session command for a mouse report: presses, drags and releases
+    /// on the pages; a click on the strip or the dots; the wheel turns pages.
+    public func command(for mouse: MouseEvent) -> ReadingCommand? {
+        let x = mouse.column, y = mouse.row
+        switch mouse.action {
+        case .press(.left):
+            if y == 0 { return .tapStrip(x: x) }
+            if y == rows - 1 { return .tapIndicator(x: x - Self.dotsColumn) }
+            return bodyRows.contains(y) ? .press(x: x, y: y - bodyRows.lowerBound) : nil
+        case .drag(.left):
+            return .drag(x: x, y: y - bodyRows.lowerBound)
+        case .release:
+            return .release(x: x, y: y - bodyRows.lowerBound)
+        case .scroll(.up):
+            return .turn(-1)
+        case .scroll(.down):
+            return .turn(1)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import Folio
+import FolioTestSupport
+@testable import FolioReading
+
+/// Documents as they come: files read on demand (and changed under the
+/// reader), streams that grow, and the width of a document's own lines.
+@Suite struct DocumentTests {
+    func temporaryFile(_ contents: String) throws -> String {
+        let path = NSTemporaryDirectory() + "folio-\(UInt64.random(in: 0...UInt64.max)).txt"
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aFileIsReadOnDemandAndATruncationEndsTheTextWithoutACrash() throws {
+        let path = try temporaryFile(Sample.text(paragraphs: 3_000))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard case .file(let document) = try Document.open(path: path) else { Issue.record("not a file"); return }
+        var driver = SessionDriver(document)
+        driver.send(.goToPercent(60))
+        driver.settle()
+        let page = driver.session.currentPage
+        // Another program cuts the file to a tenth while it is open.
+        truncate(path, off_t(document.text.count / 10))
+        driver.send(.turn(1))
+        #expect(document.text.change == .truncated)
+        #expect(driver.session.statusLine.message.contains("truncated"), "\(driver.session.statusLine)")
+        driver.settle()
+        driver.send(.turn(-3))
+        driver.settle()
+        #expect(driver.session.currentPage <= page + 1)
+        driver.send(.last)
+        let rested = driver.settle()
+        #expect(rested, "the reader goes on with what it has")
+    }
+
+    @Test func anAppendedFileSaysItChanged() throws {
+        let path = try temporaryFile(Sample.text(paragraphs: 2_000))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard case .file(let document) = try Document.open(path: path) else { Issue.record("not a file"); return }
+        var driver = SessionDriver(document)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("one more line\n".utf8))
+        try handle.close()
+        driver.settle()
+        #expect(document.text.change == .modified)
+        #expect(driver.session.statusLine.message.contains("changed on disk"))
+        #expect(driver.press(.character("R")) == [.reopen])
+        guard case .file(let again) = try Document.open(path: path) else { return }
+        let anchor = driver.session.anchor
+        var reloaded = driver.session.reloaded(with: again, at: driver.time)
+        #expect(reloaded.anchor == anchor)
+        _ = reloaded.work(budget: 1 << 30, at: driver.time)
+        #expect(reloaded.document.text.count == document.text.count + 14)
+    }
+
+    @Test func aFIFOAndADeviceOpenAsStreamsAndADirectoryIsRefusedInWords() throws {
+        guard case .stream(let null, let fd) = try Document.open(path: "/dev/null") else { Issue.record("not a stream"); return }
+        close(fd)
+        #expect(!null.isComplete && null.stream != nil)
+        #expect(throws: Document.OpenError.directory("/tmp")) { try Document.open(path: "/tmp") }
+        #expect(throws: Document.OpenError.missing("/no/such")) { try Document.open(path: "/no/such") }
+        #expect(Document.OpenError.missing("x.txt").description == "folio: x.txt: no such file")
+    }
+
+    @Test func aStreamShowsItsFirstPageAsSoonAsItArrivesAndKeepsCounting() {
+        let stream = StreamText()
+        var driver = SessionDriver(Document(title: "stdin", format: .plain, text: stream))
+        #expect(driver.session.wantedInput > 0)
+        driver.receive("first\n")
+        driver.settle()
+        #expect(driver.screenText.hasPrefix("first"), "\(driver.screenText)")
+        #expect(driver.session.statusLine.pages.hasSuffix("+"), "the count stays open while the stream may grow")
+        #expect(driver.session.statusLine.percent == "", "no percentage while the size is unknown")
+        driver.receive("second\n")
+        driver.settle()
+        #expect(driver.screenText.hasPrefix("first\nsecond"))
+        driver.endInput()
+        driver.settle()
+        #expect(driver.session.statusLine.pages == "1 / 1")
+        #expect(driver.session.statusLine.percent == "100%")
+        #expect(driver.session.wantedInput == 0)
+    }
+
+    @Test func anEndlessStreamIsReadOnlySoFarAhead() {
+        let stream = StreamText()
+        var driver = SessionDriver(Document(title: "yes", format: .plain, text: stream))
+        driver.session.readAhead = 1 << 20
+        let chunk = String(repeating: "y\n", count: 32 * 1024)
+        var fed = 0
+        while driver.session.wantedInput > 0 && fed < 100 {
+            driver.receive(chunk)
+            driver.settle()
+            fed += 1
+        }
+        #expect(fed < 100, "the session stopped asking")
+        #expect(stream.count <= (1 << 20) + chunk.utf8.count + 64 * 1024, "about a read-ahead past the page on screen")
+        // End waits for the stream's end; any key stops the wait.
+        driver.press(.end)
+        #expect(driver.session.isWaiting)
+        #expect(driver.session.wantedInput == Int.max)
+        #expect(driver.session.statusLine.message.hasPrefix("Waiting for input…"))
+        driver.press(.character("j"))
+        #expect(!driver.session.isWaiting)
+        #expect(driver.session.statusLine.message == "Stopped")
+    }
+
+    @Test func anEmptyStreamIsAnEmptyDocument() {
+        var driver = SessionDriver(Document(title: "stdin", format: .plain, text: StreamText()))
+        driver.endInput()
+        driver.settle()
+        #expect(driver.session.statusLine.message == "stdin is empty")
+        #expect(driver.session.pagination.isComplete && driver.session.pagination.knownPages == 1)
+        #expect(driver.session.percent == 100)
+    }
+
+    @Test func preformattedTextStaysOnePageUntilTwoOfItsWidthFit() {
+        let licence = Document(title: "LICENCE", bytes: Array(Sample.wrapped(columns: 72, lines: 400).utf8))
+        var narrow = SessionDriver(licence, width: 120, height: 40)
+        narrow.settle()
+        let needed = try! #require(narrow.session.survey.lineWidth)
+        #expect((60...72).contains(needed), "the lines need \(needed) columns")
+        #expect(narrow.session.book.mode == .onePage, "two pages of 57 columns would re-wrap 72-column lines")
+        var wide = SessionDriver(licence, width: 160, height: 40)
+        wide.settle()
+        #expect(wide.session.book.mode == .twoPages, "two pages of 77 columns hold them")
+        // Prose whose paragraphs are single long lines reflows into two pages as soon as they are readable.
+        var prose = SessionDriver(Sample.document(), width: 120, height: 40)
+        prose.settle()
+        #expect(prose.session.survey.lineWidth == nil)
+        #expect(prose.session.book.mode == .twoPages)
+    }
+
+    @Test func theSurveyMeasuresWhatIsDrawnNotTheEscapes() {
+        let man = String(repeating: "\u{1B}[1mN\u{08}NA\u{08}AM\u{08}ME\u{08}E\u{1B}[0m" + String(repeating: " word", count: 10) + "\n", count: 50)
+        var survey = LineWidthSurvey()
+        _ = survey.scan(StreamText(complete: Array(man.utf8)))
+        #expect(survey.isSettled)
+        #expect(survey.lineWidth == 54)
+    }
+}

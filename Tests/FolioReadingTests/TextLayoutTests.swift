@@ -1,0 +1,273 @@
+import Foundation
+import Testing
+import PropertyBased
+@testable import FolioReading
+
+/// Pieces random documents are made of: words, CJK, emoji, combining
+/// marks, whitespace, controls and ill-formed UTF-8 (no escapes or
+/// backspaces: the independent reading below does not model styles).
+let plainPieces: [[UInt8]] = [
+    Array("word".utf8), Array("a".utf8), Array("longerwordthanaline".utf8), Array(" ".utf8), Array("  ".utf8),
+    Array("\n".utf8), Array("\r\n".utf8), Array("\t".utf8), Array("\u{0C}".utf8), Array("漢字".utf8),
+    Array("\u{1F600}".utf8), Array("e\u{0301}".utf8), Array("\u{200D}".utf8), [0xFF], [0xE6, 0xBC], [0xC3],
+    Array("\r".utf8), Array("Ａ".utf8), Array("-".utf8), Array("。".utf8), Array("「".utf8), Array("かな".utf8),
+    Array("\u{200B}".utf8), [0x01],
+]
+
+/// Pieces with styles: SGR sequences (some broken), overstrikes, erase-in-line, hyperlinks.
+let styledPieces: [[UInt8]] = plainPieces + [
+    Array("\u{1B}[1m".utf8), Array("\u{1B}[31;44m".utf8), Array("\u{1B}[0m".utf8), Array("\u{1B}[38;5;208m".utf8),
+    Array("\u{1B}[38:2::1:2:3m".utf8), Array("\u{1B}[K".utf8), Array("\u{1B}[2J".utf8), Array("\u{1B}[".utf8),
+    Array("\u{1B}]8;;http://x\u{1B}\\".utf8), Array("a\u{08}a".utf8), Array("_\u{08}b".utf8), [0x08], [0x1B],
+]
+
+func document(_ tokens: [Int], from pieces: [[UInt8]] = plainPieces) -> [UInt8] {
+    tokens.flatMap { pieces[$0 % pieces.count] }
+}
+
+/// A document laid out page by page, each page's lines with their glyphs.
+struct LaidOutDocument {
+    var pages: [(start: Int, lines: [(line: LaidOutLine, glyphs: [Glyph])])] = []
+}
+
+func layOut(_ bytes: [UInt8], geometry: PageGeometry, budget: Int = 7) -> (Pagination, LaidOutDocument) {
+    let text = StreamText(complete: bytes)
+    var pagination = Pagination(layout: TextLayout(geometry: geometry))
+    var guard_ = 0
+    while !pagination.isComplete && guard_ < 1_000_000 { pagination.extend(text, budget: budget); guard_ += 1 }
+    var laid = LaidOutDocument()
+    for page in 0..<pagination.knownPages {
+        let layout = pagination.layOutPage(page, in: text)
+        var lines: [(LaidOutLine, [Glyph])] = []
+        text.withWindow(0..<bytes.count) { window in
+            for line in layout.lines {
+                var glyphs: [Glyph] = []
+                pagination.layout.forEachGlyph(of: line, in: window) { glyphs.append($0) }
+                lines.append((line, glyphs))
+            }
+        }
+        laid.pages.append((pagination.pageStarts[page], lines))
+    }
+    return (pagination, laid)
+}
+
+/// Every rule of the layout, checked page by page against an independent
+/// reading of the bytes. Returns the broken rules.
+func audit(_ bytes: [UInt8], geometry: PageGeometry, independent: Bool = true) -> [String] {
+    var problems: [String] = []
+    let (pagination, laid) = layOut(bytes, geometry: geometry)
+    var expectedStart = 0
+    for (number, page) in laid.pages.enumerated() {
+        if page.start != expectedStart { problems.append("page \(number) starts at \(page.start), not \(expectedStart)") }
+        if page.lines.count > geometry.lines { problems.append("page \(number) has \(page.lines.count) lines") }
+        var at = page.start
+        for (line, glyphs) in page.lines {
+            if line.start != at { problems.append("line \(line) does not start at \(at)") }
+            at = line.end
+            problems += check(line, glyphs, bytes, geometry, independent: independent)
+        }
+        if !bytes.isEmpty && at == page.start { problems.append("page \(number) is empty") }
+        expectedStart = at
+    }
+    if expectedStart != bytes.count { problems.append("pages end at \(expectedStart) of \(bytes.count) bytes") }
+    if pagination.knownPages != laid.pages.count { problems.append("page count") }
+    return problems
+}
+
+private func check(_ line: LaidOutLine, _ glyphs: [Glyph], _ bytes: [UInt8], _ geometry: PageGeometry, independent: Bool) -> [String] {
+    var problems: [String] = []
+    var body = Array(bytes[line.start..<line.end])
+    switch line.ending {
+    case .newline:
+        guard body.last == 0x0A else { return ["\(line) ends with a newline it lacks"] }
+        body.removeLast()
+        if body.last == 0x0D { body.removeLast() }
+    case .space:
+        guard body.last == 0x20 else { return ["\(line) ends with a space it lacks"] }
+        body.removeLast()
+    case .formFeed:
+        guard body.last == 0x0C else { return ["\(line) ends with a form feed it lacks"] }
+        body.removeLast()
+    case .wrap, .end: break
+    }
+    if line.contentEnd != line.start + body.count { problems.append("\(line) content ends at \(line.contentEnd)") }
+    let drawn = glyphs.reduce(0) { $0 + $1.width }
+    if drawn != line.width { problems.append("\(line) claims width \(line.width), glyphs take \(drawn)") }
+    if line.width > geometry.width && glyphs.filter({ $0.width > 0 }).count > 1 {
+        problems.append("\(line) is \(line.width) wide in \(geometry.width)")
+    }
+    // Glyphs cover the line's content bytes in order, without gaps but for escapes.
+    var next = line.start
+    for glyph in glyphs {
+        if glyph.offset < next { problems.append("\(line): glyph \(glyph) overlaps"); break }
+        next = glyph.offset + glyph.length
+    }
+    for glyph in glyphs where glyph.scalar.value < 0x20 || glyph.scalar == "\u{1B}" || (0x80..<0xA0).contains(glyph.scalar.value) {
+        problems.append("\(line): a raw control \(glyph.scalar.value) would reach the screen")
+    }
+    guard independent else { return problems }
+    // The independent reading: the standard library's decoding, tabs to stops, controls to pictures.
+    var expected = ""
+    var column = 0
+    for scalar in String(decoding: body, as: UTF8.self).unicodeScalars {
+        if scalar == "\t" {
+            let stop = min(geometry.width, (column / geometry.tabStop + 1) * geometry.tabStop)
+            expected += String(repeating: " ", count: stop - column)
+            column = stop
+        } else {
+            let shown: Unicode.Scalar = scalar.value < 0x20 ? Unicode.Scalar(0x2400 + scalar.value)!
+                : scalar.value == 0x7F ? "\u{2421}" : (0x80..<0xA0).contains(scalar.value) ? "\u{FFFD}" : scalar
+            expected.unicodeScalars.append(shown)
+            column += DisplayWidth.columns(of: shown) ?? 1
+        }
+    }
+    var shown = ""
+    for glyph in glyphs {
+        if glyph.scalar == " " && glyph.width > 1 {
+            shown += String(repeating: " ", count: glyph.width)
+        } else {
+            shown.unicodeScalars.append(glyph.scalar)
+        }
+    }
+    if shown != expected { problems.append("\(line) shows \(shown.debugDescription), bytes say \(expected.debugDescription)") }
+    return problems
+}
+
+func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
+    let (_, laid) = layOut(Array(text.utf8), geometry: PageGeometry(columns: columns, rows: rows))
+    return laid.pages.flatMap { $0.lines.map { line in String(String.UnicodeScalarView(line.glyphs.map(\.scalar))) } }
+}
+
+@Suite struct TextLayoutTests {
+    @Test func wrapsWordsAndBreaksLongOnes() {
+        #expect(lines("the quick brown fox jumps over\nabcdefghijklmnop", columns: 10)
+            == ["the quick ", "brown fox ", "jumps over", "abcdefghij", "klmnop"])
+        let (_, laid) = layOut(Array("abcde fghij".utf8), geometry: PageGeometry(columns: 5, rows: 3))
+        #expect(laid.pages[0].lines.map(\.line.ending) == [.space, .end], "a full line ends on the space after it")
+    }
+
+    @Test func tabsWideCharactersAndControls() {
+        let (_, laid) = layOut(Array("a\tb\n漢字漢字漢\u{1B}x\r\n".utf8), geometry: PageGeometry(columns: 9, rows: 10))
+        #expect(laid.pages[0].lines.map(\.line.width) == [9, 8, 4])
+        #expect(lines("a\tb\n漢字漢字漢\u{1B}x\r\n", columns: 9).last == "漢\u{241B}x")
+    }
+
+    @Test func chineseAndJapaneseBreakBetweenCharactersButNotBeforeClosingPunctuation() {
+        // No spaces at all: a line holds as many characters as fit.
+        #expect(lines("春眠不覺曉處處聞啼鳥", columns: 8) == ["春眠不覺", "曉處處聞", "啼鳥"])
+        // 。 and 」 never start a line: the character before them moves down with them.
+        #expect(lines("吾輩は猫である。名前はまだ無い。", columns: 14) == ["吾輩は猫であ", "る。名前はまだ", "無い。"])
+        #expect(lines("「あいう」えお", columns: 8) == ["「あい", "う」えお"])
+        // Opening punctuation stays with what follows it.
+        #expect(lines("あいう「えお」", columns: 8) == ["あいう", "「えお」"])
+        // Latin words inside CJK text still do not break.
+        #expect(lines("漢字Swift漢字", columns: 8) == ["漢字", "Swift漢", "字"])
+    }
+
+    @Test func aZeroWidthSpaceIsABreakOpportunity() {
+        #expect(lines("alpha\u{200B}beta", columns: 7) == ["alpha\u{200B}", "beta"])
+    }
+
+    @Test func aFormFeedBreaksThePage() {
+        let text = StreamText(complete: Array("one\u{0C}two\nthree".utf8))
+        var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 20, rows: 10)))
+        pagination.extend(text, budget: 100)
+        #expect(pagination.pageStarts == [0, 4])
+        #expect(pagination.isComplete)
+        #expect(pagination.page(containing: 5) == 1)
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharacters() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0xE6, 0xBC, 0x62, 0xC3]
+        let (_, laid) = layOut(bytes, geometry: PageGeometry(columns: 20, rows: 1))
+        #expect(String(String.UnicodeScalarView(laid.pages[0].lines[0].glyphs.map(\.scalar))) == "a\u{FFFD}\u{FFFD}b\u{FFFD}")
+    }
+
+    @Test func anEmptyDocumentHasOneEmptyPage() {
+        var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 80, rows: 24)))
+        pagination.extend(StreamText(complete: []), budget: 100)
+        #expect(pagination.knownPages == 1 && pagination.isComplete)
+    }
+
+    @Test func colourAndOverstrikeBecomeStylesAndTakeNoRoom() {
+        let text = "\u{1B}[1;31mred\u{1B}[0m N\u{08}NA\u{08}A _\u{08}u\u{1B}[K \u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\"
+        let (_, laid) = layOut(Array(text.utf8), geometry: PageGeometry(columns: 40, rows: 2))
+        let glyphs = laid.pages[0].lines[0].glyphs
+        #expect(String(String.UnicodeScalarView(glyphs.map(\.scalar))) == "red NA u link")
+        #expect(glyphs[0].style == TextStyle(foreground: .red, bold: true))
+        #expect(glyphs[3].style == .plain)
+        #expect(glyphs[4].style.bold && glyphs[5].style.bold, "X BS X is bold")
+        #expect(glyphs[7].style.underline && glyphs[7].scalar == "u", "_ BS X is underlined")
+        #expect(laid.pages[0].lines[0].line.width == 13)
+    }
+
+    @Test func aStyleCarriesAcrossLinesAndPages() {
+        let text = "\u{1B}[32mgreen one\ngreen two\ngreen three\u{1B}[0m\nplain"
+        let (pagination, laid) = layOut(Array(text.utf8), geometry: PageGeometry(columns: 20, rows: 2))
+        #expect(pagination.pageStyles[1] == TextStyle(foreground: .green))
+        #expect(laid.pages[1].lines[0].glyphs.first?.style == TextStyle(foreground: .green))
+        #expect(laid.pages[1].lines[1].glyphs.first?.style == .plain)
+    }
+
+    @Test func otherEscapesShowAsPictures() {
+        #expect(lines("a\u{1B}[2Jb\u{1B}(Bc", columns: 40) == ["a\u{241B}[2Jb\u{241B}(Bc"])
+    }
+
+    @Test func aGrowingStreamKeepsItsLastPageOpen() {
+        let stream = StreamText()
+        var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 10, rows: 2)))
+        stream.append(Array("one\ntwo\nthr".utf8))
+        pagination.extend(stream, budget: 1_000)
+        #expect(pagination.pageStarts == [0, 8], "the first page is full; the second is open")
+        #expect(!pagination.isComplete)
+        #expect(pagination.lookup(9).isFinal == false, "a byte on the open page may still move")
+        stream.append(Array("ee\nfour\n".utf8))
+        pagination.extend(stream, budget: 1_000)
+        #expect(pagination.pageStarts == [0, 8], "page 1 is full but ends where the text does: more may join its last line")
+        stream.append(Array("five".utf8))
+        pagination.extend(stream, budget: 1_000)
+        #expect(pagination.pageStarts == [0, 8, 19])
+        stream.finish()
+        pagination.extend(stream, budget: 1_000)
+        #expect(pagination.isComplete && pagination.knownPages == 3)
+    }
+
+    @Test func paginationIsLosslessOnRandomUnicode() async {
+        let tokens = Gen.int(in: 0...(plainPieces.count - 1)).array(of: 0...300)
+        await propertyCheck(count: 400, input: tokens, Gen.int(in: 1...30), Gen.int(in: 1...6)) { tokens, columns, rows in
+            let problems = audit(document(tokens), geometry: PageGeometry(columns: columns, rows: rows))
+            #expect(problems.isEmpty, "\(columns)×\(rows): \(problems.prefix(3))")
+        }
+    }
+
+    @Test func paginationIsLosslessWithStylesAndNothingRawReachesTheScreen() async {
+        let tokens = Gen.int(in: 0...(styledPieces.count - 1)).array(of: 0...300)
+        await propertyCheck(count: 400, input: tokens, Gen.int(in: 1...30), Gen.int(in: 1...6)) { tokens, columns, rows in
+            let problems = audit(document(tokens, from: styledPieces), geometry: PageGeometry(columns: columns, rows: rows),
+                                 independent: false)
+            #expect(problems.isEmpty, "\(columns)×\(rows): \(problems.prefix(3))")
+        }
+    }
+
+    @Test func paginationIsLosslessOnRealFiles() throws {
+        var checked = 0
+        for path in ["/usr/share/unicode/NamesList.txt", "/usr/share/common-licenses/GPL-3", "/work/shared/SPEC.md"] {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let bytes = Array(data.prefix(200_000))
+            for geometry in [PageGeometry(columns: 80, rows: 22), PageGeometry(columns: 37, rows: 9)] {
+                let problems = audit(bytes, geometry: geometry)
+                #expect(problems.isEmpty, "\(path) at \(geometry): \(problems.prefix(3))")
+                checked += 1
+            }
+        }
+        #expect(checked >= 2, "no real text file found to check")
+    }
+
+    @Test func aPageNeverHoldsMoreThanItsByteCap() {
+        let marks = [UInt8]("a".utf8) + Array(repeating: Array("\u{0301}".utf8), count: 40_000).flatMap { $0 }
+        let (pagination, _) = layOut(marks, geometry: PageGeometry(columns: 10, rows: 3), budget: 1 << 20)
+        #expect(pagination.knownPages == 2, "80,001 bytes of one character are cut at the 64 KiB cap")
+        #expect(pagination.pageStarts[1] <= PageGeometry.maximumPageBytes + 4, "cut at the first character boundary after the cap")
+        #expect(audit(marks, geometry: PageGeometry(columns: 10, rows: 3), independent: false).isEmpty)
+    }
+}
