@@ -413,7 +413,8 @@ struct ContentRenderer {
             // The separator is decoration: written unstyled between cells.
             let saved = (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors)
             (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = (0, 0, 0, 0, [])
-            writer.write(" │ ")
+            writer.write(" │")
+            writer.space()  // the cell's own leading space or block start merges with it
             (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = saved
         }
         rows[rows.count - 1].cellCount += 1

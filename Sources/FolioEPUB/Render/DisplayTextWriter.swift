@@ -34,6 +34,7 @@ struct DisplayTextWriter {
     private var needsSeparator = false
     private var pendingBreaks = 0
     private var pendingSpace = false
+    private var pendingSpaceStyle = Attributes()
     /// Offset of the current line's first byte.
     private(set) var lineStart = 0
     /// Columns written on the current line since its prefix (for tab stops).
@@ -64,9 +65,13 @@ struct DisplayTextWriter {
         pendingSpace = false
     }
 
-    /// A collapsible space: written only between content on one line.
+    /// A collapsible space: written only between content on one line, in
+    /// the style in effect where the first white space of the run was.
     mutating func space() {
-        if lineHasContent { pendingSpace = true }
+        if lineHasContent, !pendingSpace {
+            pendingSpace = true
+            pendingSpaceStyle = wanted
+        }
     }
 
     /// Starts a line if none is started, writing the separator or breaks
@@ -95,24 +100,20 @@ struct DisplayTextWriter {
 
     /// Writes visible bytes (valid UTF-8 without control characters) in the
     /// wanted style on the started line; returns the offset where they
-    /// begin, after any pending space and style codes.
+    /// begin: after any pending space, before the style codes that open them.
     @discardableResult
     mutating func write(_ bytes: some Collection<UInt8>) -> Int {
         precondition(lineHasContent, "start a line (startLine) before writing content")
         if pendingSpace {
-            // The space belongs to both sides only in the styles they share:
-            // a link or code span ending before it does not underline it.
-            let want = wanted
-            syncStyles(to: Attributes(
-                bold: want.bold && emitted.bold, italic: want.italic && emitted.italic,
-                underline: want.underline && emitted.underline, strike: want.strike && emitted.strike,
-                color: want.color == emitted.color ? want.color : 0))
+            // The space keeps the style of the white space it stands for:
+            // inside a link it is underlined, after one it is not.
+            syncStyles(to: pendingSpaceStyle)
             text.append(0x20)
             column += 1
             pendingSpace = false
         }
-        syncStyles(to: wanted)
         let start = text.count
+        syncStyles(to: wanted)
         text += bytes
         column += bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         contentEnd = text.count
