@@ -277,9 +277,10 @@ final class ZipArchive: Sendable {
                     if enough == nil { checksum = data.crc32(checksum: checksum) }
                     if output.count > limits.maximumEntryBytes { throw Stop.entryTooLarge }
                     if output.count > available { throw Stop.total }
-                    if output.count > limits.ratioThreshold,
-                       UInt64(output.count) > UInt64(limits.maximumRatio) * max(compressed, 1) {
-                        throw Stop.ratio
+                    if output.count > limits.ratioThreshold {
+                        let (allowed, overflow) = UInt64(max(0, limits.maximumRatio))
+                            .multipliedReportingOverflow(by: max(compressed, 1))
+                        if !overflow, UInt64(output.count) > allowed { throw Stop.ratio }
                     }
                     if let enough, enough(output) { throw Stop.enough }
                 })
