@@ -132,7 +132,8 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
             toc = Navigation.fromNCX(bytes, path: ncx, maximumDepth: limits.maximumDepth)
         }
         let spinePaths = package.spine.map(\.href)
-        toc = toc.map { repair($0, archive: archive, spinePaths: spinePaths) }
+        let linearPaths = package.spine.filter(\.isLinear).map(\.href)
+        toc = toc.map { repair($0, archive: archive, spinePaths: spinePaths, linearPaths: linearPaths) }
 
         // Writing modes, from the heads of the spine documents.
         let cache = StylesheetCache()
@@ -191,16 +192,27 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
     }
 
     /// An entry whose path is not in the archive but whose file name is
-    /// that of exactly one spine document points there instead (navigation
-    /// documents written for another folder are common).
-    private static func repair(_ entry: EPUBTOCEntry, archive: ZipArchive, spinePaths: [String]) -> EPUBTOCEntry {
+    /// that of exactly one spine document in the reading flow (or else in
+    /// the whole spine) points there instead: navigation documents written
+    /// for another folder are common.
+    private static func repair(
+        _ entry: EPUBTOCEntry, archive: ZipArchive, spinePaths: [String], linearPaths: [String]
+    ) -> EPUBTOCEntry {
         var entry = entry
         if !entry.href.isEmpty, archive.entry(entry.href) == nil {
             let name = entry.href.split(separator: "/").last.map(String.init) ?? entry.href
-            let candidates = spinePaths.filter { $0 == name || $0.hasSuffix("/" + name) }
-            if Set(candidates).count == 1 { entry.href = candidates[0] }
+            // One match among the reading flow first, else among all spine documents.
+            for pool in [linearPaths, spinePaths] {
+                let candidates = Set(pool.filter { $0 == name || $0.hasSuffix("/" + name) })
+                if candidates.count == 1 {
+                    entry.href = candidates.first!
+                    break
+                }
+            }
         }
-        entry.children = entry.children.map { repair($0, archive: archive, spinePaths: spinePaths) }
+        entry.children = entry.children.map {
+            repair($0, archive: archive, spinePaths: spinePaths, linearPaths: linearPaths)
+        }
         return entry
     }
 
@@ -229,7 +241,10 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
                 stack.append(contentsOf: element.elements.reversed())
             }
         }
-        return Stylesheet(parsing: combined)
+        if let sheet = cache.parsed(combined) { return sheet }
+        let sheet = Stylesheet(parsing: combined)
+        cache.store(sheet, for: combined)
+        return sheet
     }
 
     /// The text of the stylesheet at `path`, its `@import`s inlined (4 deep
@@ -256,7 +271,7 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
     ) -> String {
         guard css.contains("@import") else { return css }
         var out = ""
-        for line in css.split(separator: ";", omittingEmptySubsequences: false) {
+        for line in Stylesheet.removingComments(css).split(separator: ";", omittingEmptySubsequences: false) {
             let statement = line.trimmingWhitespace
             if statement.hasPrefix("@import") {
                 var reference = statement.dropFirst("@import".count).trimmingWhitespace
@@ -334,10 +349,22 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
     }
 }
 
-/// Stylesheet texts by archive path, shared by renders of one book.
+/// Stylesheet texts by archive path, and parsed stylesheets by their
+/// combined text, shared by the renders of one book (most documents of a
+/// book link the same stylesheets).
 final class StylesheetCache: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String: String] = [:]
+    private var sheets: [String: Stylesheet] = [:]
+
+    func parsed(_ css: String) -> Stylesheet? { lock.withLock { sheets[css] } }
+
+    func store(_ sheet: Stylesheet, for css: String) {
+        lock.withLock {
+            if sheets.count > 64 { sheets.removeAll() }  // a bound for books whose every page embeds its own CSS
+            sheets[css] = sheet
+        }
+    }
 
     subscript(path: String) -> String? {
         get { lock.withLock { texts[path] } }

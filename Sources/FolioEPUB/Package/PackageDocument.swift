@@ -109,8 +109,13 @@ struct PackageDocument: Sendable {
             ncxPath = manifestOrder.compactMap { manifest[$0] }
                 .first { $0.mediaType == "application/x-dtbncx+xml" }?.href
         }
+        // A document is in the reading order once: some books list one
+        // document again for each of its sections (manifest hrefs with
+        // fragments, which the spec forbids); the first mention stands.
+        var seen: Set<String> = []
         for itemref in spineElement?.elements ?? [] where itemref.localName == "itemref" {
-            guard let idref = itemref["idref"], let item = contentItem(for: idref) else { continue }
+            guard let idref = itemref["idref"], let item = contentItem(for: idref),
+                  seen.insert(item.href).inserted else { continue }
             spine.append(EPUBSpineItem(
                 id: idref, href: item.href, mediaType: item.mediaType,
                 isLinear: itemref["linear"]?.lowercased() != "no",

@@ -240,7 +240,7 @@ struct Stylesheet: Sendable {
         return compound
     }
 
-    private static func removingComments(_ css: String) -> String {
+    static func removingComments(_ css: String) -> String {
         guard css.contains("/*") else { return css }
         var out = ""
         var rest = Substring(css)
