@@ -107,6 +107,12 @@ let esc = "\u{1B}["
         #expect(visible(item.string) == "⟨1⟩Key⟨22⟩ │ ⟨1⟩Does⟨22⟩\nq │ quit\ng │ go ⟨3⟩to⟨23⟩")
     }
 
+    @Test func decorationsAreNeverStyledByTheTextAroundThem() {
+        // Found by the property test: a rule inside <del> was struck.
+        #expect(quick("<del>a<hr/>b</del>").string == "\(esc)9ma\(esc)29m\n\n───\n\n\(esc)9mb\(esc)29m")
+        #expect(visible(quick("<table><tr><td><b>a</b></td><td><b>b</b></td></tr></table>").string) == "⟨1⟩a⟨22⟩ │ ⟨1⟩b⟨22⟩")
+    }
+
     @Test func rulesAndImagesHaveLinesOfTheirOwn() {
         let item = quick("<p>a</p><hr/><p>b <img src='../img/x.png' alt=' A  cat '/> c</p><img src='y.jpg'/>")
         #expect(item.string == "a\n\n───\n\nb\n\n[image: A cat]\n\nc\n\n[image: y.jpg]")

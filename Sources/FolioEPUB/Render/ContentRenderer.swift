@@ -104,7 +104,7 @@ struct ContentRenderer {
             guard cellDepth == 0 else { return writer.space() }
             boundary()
             line()
-            writer.write("───")
+            unstyled { $0.writer.write("───") }
             hasOtherContent = true
             boundary()
         case "img", "image":
@@ -173,6 +173,14 @@ struct ContentRenderer {
         set { writer.bold = newValue }
     }
     private var isInsideSup = false
+
+    /// Runs `body` with no style wanted: decorations are never styled by the text around them.
+    private mutating func unstyled(_ body: (inout ContentRenderer) -> Void) {
+        let saved = (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors)
+        (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = (0, 0, 0, 0, [])
+        body(&self)
+        (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = saved
+    }
 
     private mutating func colors(_ code: UInt8, _ body: (inout ContentRenderer) -> Void) {
         writer.colors.append(code)
@@ -411,11 +419,10 @@ struct ContentRenderer {
         if rows[rows.count - 1].cellCount > 0 {
             line()
             // The separator is decoration: written unstyled between cells.
-            let saved = (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors)
-            (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = (0, 0, 0, 0, [])
-            writer.write(" │")
-            writer.space()  // the cell's own leading space or block start merges with it
-            (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = saved
+            unstyled {
+                $0.writer.write(" │")
+                $0.writer.space()  // the cell's own leading space or block start merges with it
+            }
         }
         rows[rows.count - 1].cellCount += 1
         cellDepth += 1
