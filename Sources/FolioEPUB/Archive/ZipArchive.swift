@@ -224,7 +224,8 @@ final class ZipArchive: Sendable {
         }
         switch entry.method {
         case 0:
-            let count = Int(entry.compressedSize)
+            // A head is all a prefix read wants of a stored entry.
+            let count = enough == nil ? Int(entry.compressedSize) : min(Int(entry.compressedSize), 256 << 10)
             guard count <= limits.maximumEntryBytes else {
                 throw .entryTooLarge(file: fileName, entry: name, limit: limits.maximumEntryBytes)
             }
@@ -248,7 +249,8 @@ final class ZipArchive: Sendable {
         _ entry: ZipEntry, at dataOffset: UInt64, limits: EPUBLimits, budget: inout Int,
         enough: (([UInt8]) -> Bool)?
     ) throws(EPUBError) -> [UInt8] {
-        let chunkSize = 64 << 10
+        // A prefix read stops at the first chunk that holds enough: smaller chunks inflate less.
+        let chunkSize = enough == nil ? 64 << 10 : 8 << 10
         let compressed = entry.compressedSize
         var consumed: UInt64 = 0
         var output: [UInt8] = []

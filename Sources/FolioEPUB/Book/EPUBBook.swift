@@ -140,9 +140,10 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
         var spine = package.spine
         for k in spine.indices where PackageDocument.isMarkup(spine[k].mediaType) && !encrypted.contains(spine[k].href) {
             guard let entry = archive.entry(spine[k].href) else { continue }
-            let head = try? archive.contents(of: entry, limits: limits, budget: &budget, enough: Self.hasBodyTag)
-            guard let head else { continue }
-            let document = MarkupParser.parse(head, mode: .html, maximumDepth: limits.maximumDepth)
+            let bytes = try? archive.contents(of: entry, limits: limits, budget: &budget) { Self.bodyTagEnd($0) != nil }
+            guard let bytes else { continue }
+            let head = bytes.prefix(Self.bodyTagEnd(bytes) ?? bytes.count)
+            let document = MarkupParser.parse(Array(head), mode: .html, maximumDepth: limits.maximumDepth)
             let sheet = stylesheet(for: document, path: spine[k].href, archive: archive, cache: cache,
                                    encrypted: encrypted, limits: limits, budget: &budget)
             if let mode = rootWritingMode(document, stylesheet: sheet) { spine[k].writingMode = mode }
@@ -155,19 +156,19 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
             encryptedPaths: encrypted, stylesheets: cache)
     }
 
-    /// Whether `bytes` reach past the `<body …>` start tag (or 256 KB: enough head).
-    private static func hasBodyTag(_ bytes: [UInt8]) -> Bool {
-        if bytes.count > 256 << 10 { return true }
+    /// The offset just past the `<body …>` start tag, or the length of
+    /// `bytes` past 256 KB (enough head); nil while neither is reached.
+    private static func bodyTagEnd(_ bytes: [UInt8]) -> Int? {
         let needle = Array("<body".utf8)
-        guard bytes.count > needle.count else { return false }
         var k = 0
         while k + needle.count <= bytes.count {
-            if bytes[k] == 0x3C, bytes[k..<(k + needle.count)].elementsEqual(needle) {
-                return bytes[(k + needle.count)...].contains(UInt8(ascii: ">"))
+            if bytes[k] == 0x3C, bytes[k..<(k + needle.count)].elementsEqual(needle),
+               let close = bytes[(k + needle.count)...].firstIndex(of: UInt8(ascii: ">")) {
+                return close + 1
             }
             k += 1
         }
-        return false
+        return bytes.count > 256 << 10 ? bytes.count : nil
     }
 
     /// The archive paths `META-INF/encryption.xml` lists, except those only
