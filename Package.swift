@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // The engine: standard library only, no Foundation, no I/O, no clock.
@@ -29,6 +30,12 @@ let package = Package(
         .target(name: "FolioReading", dependencies: ["Folio"]),
         // The terminal host: cells, input decoding, frames, the tty.
         .target(name: "FolioTerminal", dependencies: ["Folio", "FolioReading"]),
+        // EPUB books read in place (nothing extracted) and turned into display
+        // text: UTF-8 with SGR styles plus side tables. Depends on no other Folio module.
+        .target(
+            name: "FolioEPUB",
+            dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
@@ -72,6 +79,16 @@ let package = Package(
                 "FolioTerminal", "Folio", "FolioTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "FolioEPUBTests",
+            dependencies: [
+                "FolioEPUB",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            // Read through #filePath, so they are not bundled.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,106 @@
+/// Resolving the references a book makes (`../images/a.png#x`) to the names
+/// of its archive entries (`OEBPS/images/a.png`).
+///
+/// A path is only ever a key into the archive: `..` above the root stays at
+/// the root and a leading `/` means the root, so no reference can name
+/// anything outside the book.
+enum ArchivePath {
+    /// A reference split into where it points.
+    enum Target: Hashable, Sendable {
+        /// An entry of the book (`path`, resolved) and an optional fragment.
+        case entry(path: String, fragment: String?)
+        /// Anything with a URL scheme (`https:`, `mailto:`, …).
+        case external(String)
+    }
+
+    /// The folder of `path`: `OEBPS/text` for `OEBPS/text/ch1.xhtml`, `` for `ch1.xhtml`.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Resolves `reference` (as written in a document in `base`'s folder).
+    /// An empty path part (`#note1`) points into `base` itself.
+    static func resolve(_ reference: String, from base: String) -> Target {
+        let trimmed = reference.trimmingWhitespace
+        if hasScheme(trimmed) { return .external(trimmed) }
+        var pathPart = Substring(trimmed)
+        var fragment: String?
+        if let hash = pathPart.firstIndex(of: "#") {
+            fragment = percentDecoded(pathPart[pathPart.index(after: hash)...])
+            pathPart = pathPart[..<hash]
+        }
+        if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
+        if pathPart.isEmpty { return .entry(path: base, fragment: fragment.flatMap { $0.isEmpty ? nil : $0 }) }
+        let decoded = percentDecoded(pathPart)
+        let joined = decoded.hasPrefix("/") ? decoded : directory(of: base) + "/" + decoded
+        return .entry(path: normalize(joined), fragment: fragment.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// Just the path of `reference` resolved from `base`, or nil if it is external.
+    static func resolvePath(_ reference: String, from base: String) -> String? {
+        if case .entry(let path, _) = resolve(reference, from: base) { path } else { nil }
+    }
+
+    /// `a/./b/../c` → `a/c`; empty segments and `..` above the root vanish.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(segment)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Whether `s` starts with a URL scheme (`letter (letter|digit|+|-|.)* :`).
+    static func hasScheme(_ s: String) -> Bool {
+        guard let colon = s.firstIndex(of: ":"), colon != s.startIndex else { return false }
+        let scheme = s[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
+        return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    }
+
+    /// `%20` → space; malformed escapes stay as written; the result is valid UTF-8.
+    static func percentDecoded(_ s: Substring) -> String {
+        guard s.contains("%") else { return String(s) }
+        var bytes: [UInt8] = []
+        let utf8 = Array(s.utf8)
+        var k = 0
+        while k < utf8.count {
+            if utf8[k] == UInt8(ascii: "%"), k + 2 < utf8.count, let h = hex(utf8[k + 1]), let l = hex(utf8[k + 2]) {
+                bytes.append(h << 4 | l)
+                k += 3
+            } else {
+                bytes.append(utf8[k])
+                k += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing white space.
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}
