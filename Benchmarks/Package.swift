@@ -21,7 +21,7 @@ let package = Package(
                 "Baselines",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Folio", package: "Folio"),
-                .product(name: "FolioTerminal", package: "Folio"),
+                .product(name: "FolioReading", package: "Folio"),
             ],
             path: "Benchmarks/FolioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "Baselines", "HeapBytes",
                 .product(name: "Folio", package: "Folio"),
+                .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioTerminal", package: "Folio"),
             ]
         ),

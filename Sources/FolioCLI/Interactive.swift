@@ -52,9 +52,9 @@ struct InteractiveReader {
 
         let start = StandardStreams.monotonicSeconds()
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
-        var screen = ReaderScreen(columns: terminal.size.columns, rows: terminal.size.rows)
+        var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
         var memory = PositionMemory(input: input, store: store, warnings: warnings)
-        var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: screen.viewport,
+        var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: display.screen.viewport,
                                      options: options, restoring: memory.restore(), at: now())
         var loop = LoopState()
         if let page { loop.apply(session.handle(.goToPage(page - 1), at: now())) }
@@ -63,11 +63,9 @@ struct InteractiveReader {
         }
         defer { memory.saveOnQuit(session) }
 
-        let renderer = Renderer()
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var budget = WorkBudget()
-        var lastDrawn: (page: Int, x: Int)?
 
         while !loop.quit {
             if session.hasWork {
@@ -85,18 +83,12 @@ struct InteractiveReader {
             }
             if loop.quit { break }
             if loop.needsDraw {
-                var frame = Frame(width: screen.columns, height: screen.rows)
-                screen.draw(session, into: &frame)
+                if loop.repaint { display.forget() }
                 output.removeAll(keepingCapacity: true)
-                // While pages slide sideways, tell the renderer how far: it shifts rows in place.
-                let first = session.visiblePages.first
-                var shift = 0
-                if let (page, x) = lastDrawn, let same = session.visiblePages.first(where: { $0.page == page }) { shift = same.x - x }
-                lastDrawn = first.map { ($0.page, $0.x) }
-                renderer.render(from: loop.shown, to: frame, horizontalShift: options.vertical ? 0 : shift, into: &output)
+                display.render(session, into: &output)
                 if !output.isEmpty { try terminal.write(output) }
-                loop.shown = frame
                 loop.needsDraw = false
+                loop.repaint = false
             }
 
             let wanted = session.wantedInput
@@ -126,13 +118,12 @@ struct InteractiveReader {
                     guard let readingKey = ReaderScreen.readingKey(key, modifiers) else { continue }
                     loop.apply(session.handle(key: readingKey, at: now()))
                 case .mouse(let report):
-                    guard let command = screen.command(for: report) else { continue }
+                    guard let command = display.screen.command(for: report) else { continue }
                     loop.apply(session.handle(command, at: now()))
                 case .resize(let size), .resumed(let size):
-                    screen = ReaderScreen(columns: size.columns, rows: size.rows)
-                    loop.shown = nil
+                    display.resize(columns: size.columns, rows: size.rows)
                     loop.needsDraw = true
-                    loop.apply(session.handle(.resize(screen.viewport), at: now()))
+                    loop.apply(session.handle(.resize(display.screen.viewport), at: now()))
                 }
             }
             if session.isAnimating { loop.apply(session.handle(.tick, at: now())) }
@@ -157,15 +148,15 @@ struct InteractiveReader {
 struct LoopState {
     var pending: [SessionEffect] = []
     var needsDraw = true
+    var repaint = false
     var quit = false
-    var shown: Frame?
 
     /// Takes a session's effects: draws and quits are noted now, saves and reopens wait for the loop.
     mutating func apply(_ effects: [SessionEffect]) {
         for effect in effects {
             switch effect {
             case .redraw: needsDraw = true
-            case .repaint: shown = nil; needsDraw = true
+            case .repaint: repaint = true; needsDraw = true
             case .quit: quit = true
             case .save, .reopen: pending.append(effect)
             }

@@ -1,7 +1,7 @@
 import Baselines
 import Benchmark
 import Folio
-import FolioTerminal
+import FolioReading
 
 // Timing and allocation benchmarks, run by ordo-one's harness:
 //   swift package --package-path Benchmarks benchmark
@@ -81,10 +81,11 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds,
                              maxDuration: .seconds(5), maxIterations: 10)
     ) { (benchmark: Benchmark, text: [UInt8]) in
-        let geometry = ReaderLayout(columns: 200, rows: 50, options: ReaderOptions()).geometry
-        var pagination = Pagination(geometry: geometry, byteCount: text.count)
+        // Two pages of 99 × 48 cells, as folio shows a 200 × 50 terminal.
+        var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 97, rows: 48)))
+        let storage = StreamText(complete: text)
         benchmark.startMeasurement()
-        text.withUnsafeBytes { _ = pagination.extend(in: $0, budget: .max) }
+        pagination.extend(storage, budget: .max)
         benchmark.stopMeasurement()
         blackHole(pagination.knownPages)
     } setup: {

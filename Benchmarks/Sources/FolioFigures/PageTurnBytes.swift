@@ -1,4 +1,5 @@
 import Foundation
+import FolioReading
 import FolioTerminal
 
 /// What the terminal reader writes for a page turn.
@@ -14,43 +15,35 @@ struct PageTurnFigures {
     var directDiffBytes: Double
 }
 
-/// Turns `turns` pages forward in the real `Reader` on `text` at `columns` × `rows`, rendering
-/// each frame the way the `folio` executable's loop does (tick, draw, diff with the shift hint)
-/// at 60 frames per second on a simulated clock, and counts the bytes the `Renderer` writes.
+/// Turns `turns` pages forward in a real ``ReadingSession`` on `text` at `columns` × `rows`,
+/// drawing each frame the way the `folio` executable's loop does (a ``ReaderDisplay``: tick,
+/// draw, diff with the slide hint) at 60 frames per second on a simulated clock, and counts
+/// the bytes the renderer writes.
 func pageTurnBytes(text: [UInt8], columns: Int, rows: Int, turns: Int) -> PageTurnFigures {
-    let document = Document(title: "real text", data: Data(text), isMarkdown: false)
-    var reader = Reader(document: document, columns: columns, rows: rows)
-    let renderer = Renderer()
+    var display = ReaderDisplay(columns: columns, rows: rows)
+    var session = ReadingSession(document: Document(title: "real text", bytes: text), measurer: CellMeasurer(),
+                                 viewport: display.screen.viewport)
     var now = 0.0
-    func draw() -> Frame {
-        var frame = Frame(width: columns, height: rows)
-        reader.render(into: &frame)
-        return frame
-    }
     // Paginate first (folio does it between frames, a budget at a time), then start a few pages in, at rest.
-    while reader.hasWork { reader.work() }
-    reader.handle(.goToPage(4))
-    while reader.pager.isSettling { now += 1.0 / 60; reader.handle(.tick(now)) }
-    var shown = draw()
-    var lastDrawn = reader.drawnOffset(ofPage: reader.currentPage).map { (reader.currentPage, $0) }
+    while session.hasWork { _ = session.work(budget: 1 << 20, at: now) }
+    _ = session.handle(.goToPage(4), at: now)
+    while session.isAnimating { now += 1.0 / 60; _ = session.handle(.tick, at: now) }
     var output: [UInt8] = []
+    display.render(session, into: &output)
+    let renderer = Renderer()
     var written = 0, frames = 0, repaint = 0, direct = 0
     for _ in 0..<turns {
-        let before = shown
-        _ = reader.handle(key: .right)
+        let before = display.lastFrame
+        _ = session.handle(key: .right, at: now)
         repeat {
             now += 1.0 / 60
-            reader.handle(.tick(now))
-            let frame = draw()
-            var shift = 0
-            if let (page, offset) = lastDrawn, let at = reader.drawnOffset(ofPage: page) { shift = at - offset }
-            lastDrawn = reader.drawnOffset(ofPage: reader.currentPage).map { (reader.currentPage, $0) }
+            _ = session.handle(.tick, at: now)
             output.removeAll(keepingCapacity: true)
-            renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output)
+            display.render(session, into: &output)
             written += output.count
             frames += 1
-            shown = frame
-        } while reader.pager.isSettling
+        } while session.isAnimating
+        guard let shown = display.lastFrame else { continue }
         repaint += renderer.render(from: nil, to: shown).count
         direct += renderer.render(from: before, to: shown).count
     }
