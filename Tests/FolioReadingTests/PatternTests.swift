@@ -322,6 +322,7 @@ func refusal(_ source: String) -> String? {
         #expect(try Pattern("a*").matchesEmpty)
         #expect(try Pattern("").matchesEmpty)
         #expect(try Pattern("\\b|x?").matchesEmpty)
+        #expect(try Pattern("x|").matchesEmpty)
         #expect(try !Pattern("a").matchesEmpty)
         #expect(try !Pattern("\\b").matchesEmpty, "no word, no boundary")
         #expect(try !Pattern("a|b+").matchesEmpty)
