@@ -288,6 +288,9 @@ func refusal(_ source: String) -> String? {
         #expect(text("привет", in: "ПРИВЕТ", .insensitive) == "ПРИВЕТ")
         #expect(text("ā", in: "Ā", .insensitive) == "Ā", "Latin Extended-A")
         #expect(find("k", in: "\u{212A}", .insensitive) == nil, "the Kelvin sign is not folded")
+        #expect(find("ƀ", in: "Ƀ", .insensitive) == nil, "Latin Extended-B is not folded")
+        #expect(find("ǆ", in: "Ǆ", .insensitive) == nil)
+        #expect(find("ա", in: "Ա", .insensitive) == nil, "nor Armenian")
         #expect(find("i", in: "İı", .insensitive) == nil)
         #expect(text("[a-c]+", in: "xABCd", .insensitive) == "ABCd".prefix(3).description)
         #expect(text("[^a]+", in: "AaB", .insensitive) == "B")
@@ -296,6 +299,24 @@ func refusal(_ source: String) -> String? {
         #expect(text("x[é-ë]", in: "xÊ", .insensitive) == "xÊ")
         #expect(text("a.C", in: "AbC", .insensitive) == "AbC")
         #expect(find("É", in: "é", .sensitive) == nil)
+    }
+
+    /// Every scalar of U+0080–04FF: a fold partner is mutual, has the
+    /// same UTF-8 length, lies in the four folded blocks, and Swift's
+    /// case-insensitive `Regex` agrees the two are one letter.
+    @Test func caseFoldingPairsAreMutual() throws {
+        var pairs = 0
+        for v in UInt32(0x80)..<0x500 {
+            guard let partner = CaseFolding.partner(of: v) else { continue }
+            let a = try #require(Unicode.Scalar(v)), b = try #require(Unicode.Scalar(partner))
+            #expect(CaseFolding.partner(of: partner) == v, "\(a) → \(b) → back")
+            #expect(a.utf8.count == b.utf8.count, "\(a) and \(b)")
+            #expect(v < 0x180 || v >= 0x370, "U+\(String(v, radix: 16)) is outside the folded blocks")
+            let regex = try Regex(String(a)).matchingSemantics(.unicodeScalar).ignoresCase()
+            #expect(try regex.wholeMatch(in: String(b)) != nil, "Regex does not fold \(a) and \(b)")
+            pairs += 1
+        }
+        #expect(pairs > 400, "\(pairs) letters have a partner")
     }
 
     @Test func illFormedBytesAreOneCharacterEach() throws {
