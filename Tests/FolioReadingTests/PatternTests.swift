@@ -1,5 +1,8 @@
 import Testing
 import FolioTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import FolioReading
 
 /// The first match of `pattern` in `line` as byte offsets, or nil.
@@ -116,6 +119,34 @@ func refusal(_ source: String) -> String? {
     func posixClasses(source: String, line: String, expected: String) {
         #expect(text(source, in: line) == expected)
     }
+
+    #if canImport(Glibc)
+    /// Every ASCII character against the C library's classification in the
+    /// "C" locale, for each POSIX class and its negation.
+    @Test func posixClassesFollowTheCLocaleOnASCII() throws {
+        let reference: [(String, (Int32) -> Int32)] = [
+            ("alpha", isalpha), ("digit", isdigit), ("alnum", isalnum), ("space", isspace),
+            ("upper", isupper), ("lower", islower), ("punct", ispunct), ("xdigit", isxdigit),
+            ("blank", isblank), ("cntrl", iscntrl), ("print", isprint), ("graph", isgraph),
+        ]
+        for (name, isMember) in reference {
+            let positive = try Pattern("[[:\(name):]]", caseSensitivity: .sensitive)
+            let negative = try Pattern("[^[:\(name):]]", caseSensitivity: .sensitive)
+            for b in UInt8(0)..<0x80 {
+                let expected = isMember(Int32(b)) != 0
+                #expect((firstMatch(positive, [b]) != nil) == expected, "[:\(name):] and byte \(b)")
+                #expect((firstMatch(negative, [b]) != nil) == !expected, "[^[:\(name):]] and byte \(b)")
+            }
+        }
+        let classEscapes: [(String, (Int32) -> Int32)] = [("\\d", isdigit), ("\\s", isspace), ("\\w", { isalnum($0) != 0 || $0 == 0x5F ? 1 : 0 })]
+        for (escape, isMember) in classEscapes {
+            let pattern = try Pattern(escape, caseSensitivity: .sensitive)
+            for b in UInt8(0)..<0x80 {
+                #expect((firstMatch(pattern, [b]) != nil) == (isMember(Int32(b)) != 0), "\(escape) and byte \(b)")
+            }
+        }
+    }
+    #endif
 
     @Test func classEscapes() {
         #expect(text("\\d+", in: "abc 2024 x") == "2024")
