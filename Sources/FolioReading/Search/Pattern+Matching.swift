@@ -49,11 +49,15 @@ extension Pattern {
     }
 
     /// Thread lists reused by every search of one pattern, allocated once.
+    ///
+    /// The lists are constants: a search copies them, which shares their
+    /// memory, and keeps its own counts (every search starts them at zero),
+    /// so nothing is written back and no exclusivity check runs per search.
     final class Scratch {
-        var current: ThreadList
-        var next: ThreadList
+        let current: ThreadList
+        let next: ThreadList
         /// Loops already left after an empty iteration at the current position.
-        var leftEmpty: ThreadList
+        let leftEmpty: ThreadList
         let stack: UnsafeMutablePointer<Int>
         let stackCapacity: Int
 
@@ -288,7 +292,6 @@ extension Pattern {
             guard start <= count else { return nil }
             var p = characterBoundary(atOrAfter: Swift.max(start, 0))
             var current = scratch.current, next = scratch.next, leftEmpty = scratch.leftEmpty
-            defer { scratch.current = current; scratch.next = next; scratch.leftEmpty = leftEmpty }
             next.count = 0
             var matched: Range<Int>? = nil
             var wordBefore = self.wordBefore(p)
