@@ -148,6 +148,9 @@ func shrink(_ expression: Expression, _ line: [Character], while fails: (Express
     return (e, l)
 }
 
+/// Seeded property tests: each case draws a seed and builds its patterns
+/// and lines from it with `SplitMix`, so a failure message's `seed N`
+/// replays by putting `Gen.always(N)` in place of the seed generator.
 @Suite struct PatternPropertyTests {
     static let lineCharacters: [Character] = ["a", "a", "b", "c", "x", "y", "A", "B", "1", "2", " ", " ", "-", "_", ".", "*", "(", "é", "É", "ж", "Ж", "σ", "Σ", "日"]
 

@@ -1,5 +1,8 @@
 import Testing
 import FolioTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import FolioReading
 
 /// The first match of `pattern` in `line` as byte offsets, or nil.
@@ -116,6 +119,34 @@ func refusal(_ source: String) -> String? {
     func posixClasses(source: String, line: String, expected: String) {
         #expect(text(source, in: line) == expected)
     }
+
+    #if canImport(Glibc)
+    /// Every ASCII character against the C library's classification in the
+    /// "C" locale, for each POSIX class and its negation.
+    @Test func posixClassesFollowTheCLocaleOnASCII() throws {
+        let reference: [(String, (Int32) -> Int32)] = [
+            ("alpha", isalpha), ("digit", isdigit), ("alnum", isalnum), ("space", isspace),
+            ("upper", isupper), ("lower", islower), ("punct", ispunct), ("xdigit", isxdigit),
+            ("blank", isblank), ("cntrl", iscntrl), ("print", isprint), ("graph", isgraph),
+        ]
+        for (name, isMember) in reference {
+            let positive = try Pattern("[[:\(name):]]", caseSensitivity: .sensitive)
+            let negative = try Pattern("[^[:\(name):]]", caseSensitivity: .sensitive)
+            for b in UInt8(0)..<0x80 {
+                let expected = isMember(Int32(b)) != 0
+                #expect((firstMatch(positive, [b]) != nil) == expected, "[:\(name):] and byte \(b)")
+                #expect((firstMatch(negative, [b]) != nil) == !expected, "[^[:\(name):]] and byte \(b)")
+            }
+        }
+        let classEscapes: [(String, (Int32) -> Int32)] = [("\\d", isdigit), ("\\s", isspace), ("\\w", { isalnum($0) != 0 || $0 == 0x5F ? 1 : 0 })]
+        for (escape, isMember) in classEscapes {
+            let pattern = try Pattern(escape, caseSensitivity: .sensitive)
+            for b in UInt8(0)..<0x80 {
+                #expect((firstMatch(pattern, [b]) != nil) == (isMember(Int32(b)) != 0), "\(escape) and byte \(b)")
+            }
+        }
+    }
+    #endif
 
     @Test func classEscapes() {
         #expect(text("\\d+", in: "abc 2024 x") == "2024")
@@ -288,6 +319,9 @@ func refusal(_ source: String) -> String? {
         #expect(text("привет", in: "ПРИВЕТ", .insensitive) == "ПРИВЕТ")
         #expect(text("ā", in: "Ā", .insensitive) == "Ā", "Latin Extended-A")
         #expect(find("k", in: "\u{212A}", .insensitive) == nil, "the Kelvin sign is not folded")
+        #expect(find("ƀ", in: "Ƀ", .insensitive) == nil, "Latin Extended-B is not folded")
+        #expect(find("ǆ", in: "Ǆ", .insensitive) == nil)
+        #expect(find("ա", in: "Ա", .insensitive) == nil, "nor Armenian")
         #expect(find("i", in: "İı", .insensitive) == nil)
         #expect(text("[a-c]+", in: "xABCd", .insensitive) == "ABCd".prefix(3).description)
         #expect(text("[^a]+", in: "AaB", .insensitive) == "B")
@@ -296,6 +330,24 @@ func refusal(_ source: String) -> String? {
         #expect(text("x[é-ë]", in: "xÊ", .insensitive) == "xÊ")
         #expect(text("a.C", in: "AbC", .insensitive) == "AbC")
         #expect(find("É", in: "é", .sensitive) == nil)
+    }
+
+    /// Every scalar of U+0080–04FF: a fold partner is mutual, has the
+    /// same UTF-8 length, lies in the four folded blocks, and Swift's
+    /// case-insensitive `Regex` agrees the two are one letter.
+    @Test func caseFoldingPairsAreMutual() throws {
+        var pairs = 0
+        for v in UInt32(0x80)..<0x500 {
+            guard let partner = CaseFolding.partner(of: v) else { continue }
+            let a = try #require(Unicode.Scalar(v)), b = try #require(Unicode.Scalar(partner))
+            #expect(CaseFolding.partner(of: partner) == v, "\(a) → \(b) → back")
+            #expect(a.utf8.count == b.utf8.count, "\(a) and \(b)")
+            #expect(v < 0x180 || v >= 0x370, "U+\(String(v, radix: 16)) is outside the folded blocks")
+            let regex = try Regex(String(a)).matchingSemantics(.unicodeScalar).ignoresCase()
+            #expect(try regex.wholeMatch(in: String(b)) != nil, "Regex does not fold \(a) and \(b)")
+            pairs += 1
+        }
+        #expect(pairs > 400, "\(pairs) letters have a partner")
     }
 
     @Test func illFormedBytesAreOneCharacterEach() throws {
@@ -322,6 +374,7 @@ func refusal(_ source: String) -> String? {
         #expect(try Pattern("a*").matchesEmpty)
         #expect(try Pattern("").matchesEmpty)
         #expect(try Pattern("\\b|x?").matchesEmpty)
+        #expect(try Pattern("x|").matchesEmpty)
         #expect(try !Pattern("a").matchesEmpty)
         #expect(try !Pattern("\\b").matchesEmpty, "no word, no boundary")
         #expect(try !Pattern("a|b+").matchesEmpty)
@@ -361,11 +414,14 @@ func refusal(_ source: String) -> String? {
     /// finishes each in well under a second.
     @Test(arguments: ["(a*)*b", "(a|aa)*c", "(a+)+b", "(a|a?)+c", "(.*)*x", "(\\w+\\s?)*$x", "a*a*a*a*a*a*b"])
     func pathologicalPatternsRunInLinearTime(source: String) throws {
-        let pattern = try Pattern(source, caseSensitivity: .sensitive)
         let line = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { #expect(firstMatch(pattern, line) == nil) }
-        #expect(elapsed < .seconds(5), "\(pattern) took \(elapsed) on 100,000 a's")
+        // The bare VM too: with fast paths, the missing b, c or x alone ends the search.
+        for usesFastPaths in [true, false] {
+            let pattern = try Pattern(source, caseSensitivity: .sensitive, isLiteral: false, usesFastPaths: usesFastPaths)
+            let clock = ContinuousClock()
+            let elapsed = clock.measure { #expect(firstMatch(pattern, line) == nil) }
+            #expect(elapsed < .seconds(5), "\(pattern) took \(elapsed) on 100,000 a's (fast paths: \(usesFastPaths))")
+        }
     }
 
     @Test func searchingAllocatesNothing() throws {

@@ -1,10 +1,12 @@
 /// Finds a fixed string in bytes, optionally ignoring case, the way a plain
 /// search (the usual kind) runs.
 ///
-/// It tests eight candidate positions at a time (SWAR: word-wide "is this
-/// byte here" tests) for the needle's two rarest bytes, each in its place —
-/// rarest by a frequency table of typical text; a letter and its case
-/// partner count as one — and checks the whole needle only where both
+/// It skips 32 bytes at a time with the standard library's SIMD vectors
+/// and then finds the place in a word-wide test (SWAR: "is this byte here"
+/// on eight bytes at once), looking for the needle's rarest byte by a
+/// frequency table of typical text (a letter and its case partner count
+/// as one); when even that byte is common, it looks for the two rarest
+/// bytes each in its place. The whole needle is checked only where they
 /// appear. A search costs O(n) in the haystack's length and allocates
 /// nothing.
 ///
@@ -36,6 +38,10 @@ struct LiteralSearcher: Sendable {
 
     /// How common the anchor is in typical text (see ``ByteFrequency``): lower scans faster.
     let anchorScore: Int
+
+    /// Anchors this rare or rarer (capitals, digits, most punctuation, `z`
+    /// and `q` alone) are scanned for alone, since near misses are few.
+    static let rareScore = 80
 
     /// A searcher for `scalars`, or nil if the needle is empty.
     init?(_ scalars: [Unicode.Scalar], ignoresCase: Bool) {
@@ -83,24 +89,42 @@ struct LiteralSearcher: Sendable {
         let lastStart = bytes.count - n
         return primary.withUnsafeBufferPointer { p in
             alternate.withUnsafeBufferPointer { a in
-                if n == 1 {
-                    guard let hit = ByteScan.first(anchor.0, anchor.1, in: base, from: start, to: bytes.count) else { return nil }
-                    return hit
-                }
-                // Eight candidate starts at a time: those where both the
-                // anchor and the second byte of the pair sit in place.
-                var c = start
-                let reach = Swift.max(anchorOffset, secondOffset) + 8
-                while c + reach <= bytes.count {
-                    var candidates = ByteScan.lanes(equalTo: anchor, in: base, at: c + anchorOffset)
-                        & ByteScan.lanes(equalTo: second, in: base, at: c + secondOffset)
-                    while candidates != 0 {
-                        let candidate = c + candidates.trailingZeroBitCount >> 3
-                        if candidate > lastStart { return nil }
-                        if matches(at: candidate, base, p, a) { return candidate }
-                        candidates &= candidates &- 1
+                if n == 1 || anchorScore <= Self.rareScore {
+                    // A rare anchor: scan for it alone, sixteen bytes a step.
+                    var i = start + anchorOffset
+                    while let hit = ByteScan.first(anchor.0, anchor.1, in: base, from: i, to: lastStart + anchorOffset + 1) {
+                        if matches(at: hit - anchorOffset, base, p, a) { return hit - anchorOffset }
+                        i = hit + 1
                     }
-                    c += 8
+                    return nil
+                }
+                // A common anchor: eight candidate starts at a time, those
+                // where both the anchor and the second byte sit in place.
+                var c = start
+                let farther = Swift.max(anchorOffset, secondOffset)
+                let a0 = SIMD32<UInt8>(repeating: anchor.0), a1 = SIMD32<UInt8>(repeating: anchor.1)
+                let s0 = SIMD32<UInt8>(repeating: second.0), s1 = SIMD32<UInt8>(repeating: second.1)
+                while c + farther + 8 <= bytes.count {
+                    // Skip 32 places at a time where no place has both bytes...
+                    while c + farther + 32 <= bytes.count {
+                        let x = base.loadUnaligned(fromByteOffset: c + anchorOffset, as: SIMD32<UInt8>.self)
+                        let y = base.loadUnaligned(fromByteOffset: c + secondOffset, as: SIMD32<UInt8>.self)
+                        if ByteScan.any(((x .== a0) .| (x .== a1)) .& ((y .== s0) .| (y .== s1))) { break }
+                        c += 32
+                    }
+                    // ...then find which, eight places at a time, up to 32 places on.
+                    let blockEnd = c + 32
+                    while c < blockEnd && c + farther + 8 <= bytes.count {
+                        var candidates = ByteScan.lanes(equalTo: anchor, in: base, at: c + anchorOffset)
+                            & ByteScan.lanes(equalTo: second, in: base, at: c + secondOffset)
+                        while candidates != 0 {
+                            let candidate = c + candidates.trailingZeroBitCount >> 3
+                            if candidate > lastStart { return nil }
+                            if matches(at: candidate, base, p, a) { return candidate }
+                            candidates &= candidates &- 1
+                        }
+                        c += 8
+                    }
                 }
                 while c <= lastStart {
                     if matches(at: c, base, p, a) { return c }
@@ -149,10 +173,26 @@ enum ByteScan {
         return ((x &- ones) & ~x | (y &- ones) & ~y) & highs
     }
 
+    /// Whether any lane of `mask` is set: its four words or-ed, which
+    /// compiles to a few vector instructions where the standard library's
+    /// generic `any(_:)` is a call per block.
+    @inline(__always)
+    static func any(_ mask: SIMDMask<SIMD32<Int8>>) -> Bool {
+        let words = unsafeBitCast(mask, to: (UInt64, UInt64, UInt64, UInt64).self)
+        return words.0 | words.1 | words.2 | words.3 != 0
+    }
+
     /// The first index in `from..<to` holding `a` or `b`, or nil.
     @inline(__always)
     static func first(_ a: UInt8, _ b: UInt8, in base: UnsafeRawPointer, from: Int, to end: Int) -> Int? {
         var i = from
+        // Skip 32 bytes at a time that hold neither.
+        let va = SIMD32<UInt8>(repeating: a), vb = SIMD32<UInt8>(repeating: b)
+        while i + 32 <= end {
+            let v = base.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
+            if Self.any((v .== va) .| (v .== vb)) { break }
+            i += 32
+        }
         let wa = ones &* UInt64(a), wb = ones &* UInt64(b)
         if a == b {
             while i + 16 <= end {

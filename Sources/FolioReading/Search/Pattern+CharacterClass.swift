@@ -161,14 +161,16 @@ enum CaseFolding {
     /// Partners of U+0080…U+04FF (0: none), derived once from the standard
     /// library's case mappings.
     static let table: [UInt16] = (UInt32(0x80)..<0x500).map { v in
-        guard let scalar = Unicode.Scalar(v) else { return 0 }
+        // Latin-1 Supplement, Latin Extended-A, Greek and Coptic, Cyrillic.
+        func folded(_ v: UInt32) -> Bool { v < 0x180 || v >= 0x370 }
+        guard folded(v), let scalar = Unicode.Scalar(v) else { return 0 }
         func single(_ mapping: String) -> Unicode.Scalar? {
             let scalars = mapping.unicodeScalars
             return scalars.count == 1 ? scalars.first : nil
         }
         let properties = scalar.properties
         for candidate in [single(properties.lowercaseMapping), single(properties.uppercaseMapping)] {
-            guard let other = candidate, other != scalar, other.value >= 0x80, other.value < 0x500,
+            guard let other = candidate, other != scalar, other.value >= 0x80, other.value < 0x500, folded(other.value),
                   other.utf8.count == scalar.utf8.count else { continue }
             let back = other.properties
             let returns = single(back.lowercaseMapping) == scalar || single(back.uppercaseMapping) == scalar

@@ -14,41 +14,50 @@ extension Pattern {
             case program(Program, Prefilter, required: LiteralSearcher?)
         }
 
-        let engine: Engine
+        // The engine's parts, unpacked once so that a search reads them in
+        // place rather than copying the enum's payload on every call.
+        private let literal: LiteralSearcher?
+        private let program: Program?
+        private let prefilter: Prefilter
+        private let required: LiteralSearcher?
         /// The VM's thread lists and stack, sized for the program; nil for a literal.
         private let scratch: Scratch?
 
         init(_ engine: Engine) {
-            self.engine = engine
-            if case .program(let program, _, _) = engine {
+            switch engine {
+            case .literal(let searcher):
+                (literal, program, prefilter, required, scratch) = (searcher, nil, .none, nil, nil)
+            case .program(let program, let prefilter, let required):
+                (literal, self.program, self.prefilter, self.required) = (nil, program, prefilter, required)
                 scratch = Scratch(size: program.instructions.count)
-            } else {
-                scratch = nil
             }
         }
 
         /// The leftmost-first match starting at or after `start`.
         func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
-            switch engine {
-            case .literal(let searcher):
-                guard let at = searcher.find(in: bytes, from: start) else { return nil }
-                return at..<at + searcher.length
-            case .program(let program, let prefilter, let required):
-                if let required, required.find(in: bytes, from: start) == nil { return nil }
-                return program.instructions.withUnsafeBufferPointer { code in
-                    VM(code: code, sets: program.sets, ignoresCase: program.ignoresCase,
-                       prefilter: prefilter, scratch: scratch!, bytes: bytes).run(from: start)
-                }
+            if let literal {
+                guard let at = literal.find(in: bytes, from: start) else { return nil }
+                return at..<at + literal.length
+            }
+            if let required, required.find(in: bytes, from: start) == nil { return nil }
+            guard let program, let scratch else { return nil }
+            return program.instructions.withUnsafeBufferPointer { code in
+                VM(code: code, sets: program.sets, ignoresCase: program.ignoresCase,
+                   prefilter: prefilter, scratch: scratch, bytes: bytes).run(from: start)
             }
         }
     }
 
     /// Thread lists reused by every search of one pattern, allocated once.
+    ///
+    /// The lists are constants: a search copies them, which shares their
+    /// memory, and keeps its own counts (every search starts them at zero),
+    /// so nothing is written back and no exclusivity check runs per search.
     final class Scratch {
-        var current: ThreadList
-        var next: ThreadList
+        let current: ThreadList
+        let next: ThreadList
         /// Loops already left after an empty iteration at the current position.
-        var leftEmpty: ThreadList
+        let leftEmpty: ThreadList
         let stack: UnsafeMutablePointer<Int>
         let stackCapacity: Int
 
@@ -283,7 +292,6 @@ extension Pattern {
             guard start <= count else { return nil }
             var p = characterBoundary(atOrAfter: Swift.max(start, 0))
             var current = scratch.current, next = scratch.next, leftEmpty = scratch.leftEmpty
-            defer { scratch.current = current; scratch.next = next; scratch.leftEmpty = leftEmpty }
             next.count = 0
             var matched: Range<Int>? = nil
             var wordBefore = self.wordBefore(p)

@@ -83,10 +83,13 @@
 /// and `(a|aa)*c` included. A lazy DFA would be faster on hard patterns but
 /// needs a state cache with its own memory policy; the Pike VM is small,
 /// allocation-free per line, and reports leftmost-first matches directly.
-/// Two fast paths cover the common searches:
+/// Fast paths cover the common searches:
 ///
-/// - A plain string (no operators, or `isLiteral`) skips the VM and scans
-///   eight bytes at a time for the string's rarest byte, several GB/s.
+/// - A plain string (no operators, or `isLiteral`) skips the VM: it skips
+///   32 bytes at a time with SIMD vectors to where the string's rarest
+///   bytes appear, then checks the string there (about 10 GB/s over a
+///   whole buffer and 1.3 GB/s line by line on 70-byte lines of English,
+///   release build).
 /// - A pattern that starts with a literal (`chapter \d+`), or only with a
 ///   few possible bytes, jumps to the next place that literal or byte
 ///   occurs whenever no thread is alive.
@@ -94,8 +97,13 @@
 ///   `[A-Z][a-z]+ing\b`) first scans the line for it, and passes over a
 ///   line without it at the plain-string speed.
 ///
+/// Elsewhere the VM runs at roughly 100–500 MB/s on such text, depending
+/// on how many threads stay alive (`e.*z` is the slow kind).
+///
 /// Compiled programs are limited to 20,000 instructions ("pattern too
-/// large"), so a search needs at most a few hundred kilobytes of scratch.
+/// large"). The scratch space is about 100 bytes per instruction, allocated
+/// once when the pattern compiles: a few kilobytes for a typical pattern,
+/// under 2 MB at the limit.
 ///
 /// ## Threads
 ///
@@ -133,7 +141,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
     /// Whether letters match their case partners, after applying the case sensitivity.
     public let ignoresCase: Bool
 
-    /// Whether the pattern matches the empty string (`^`, `a*`, `\b?`):
+    /// Whether the pattern matches the empty string (`^`, `a*`, `x|`):
     /// callers skip empty matches rather than highlight nothing.
     public let matchesEmpty: Bool
 
@@ -206,7 +214,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
     /// character; an empty match right where the previous match ended is
     /// skipped (so `a*` in `baa` gives `0..<0` and `1..<3`).
     ///
-    /// - Complexity: O(n × m) per match found; allocates nothing.
+    /// - Complexity: one ``firstMatch(in:from:)`` per match, and one more
+    ///   to find there are no others; allocates nothing.
     public func forEachMatch(in line: UnsafeRawBufferPointer, _ body: (Range<Int>) -> Bool) {
         var position = 0
         var previousEnd = -1
