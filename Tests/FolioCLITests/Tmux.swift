@@ -118,6 +118,36 @@ final class Tmux {
         return children.split(separator: "\n").compactMap { pid_t($0) }.first
     }
 
+    /// The process id of the program called `name` among the pane shell's descendants (a pipeline's part).
+    func pid(of name: String) throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "-t", "0", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let root = pid_t(shell) else { return nil }
+        let listing = "/tmp/\(socket).ps"
+        defer { unlink(listing) }
+        _ = spawn(["ps", "-e", "-o", "pid=,ppid=,comm="], stdout: listing)
+        let rows = ((try? String(contentsOfFile: listing, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { row -> (pid_t, pid_t, String)? in
+            let fields = row.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 3, let pid = pid_t(fields[0]), let parent = pid_t(fields[1]) else { return nil }
+            return (pid, parent, String(fields[2]))
+        }
+        var family: Set<pid_t> = [root]
+        var grew = true
+        while grew {
+            grew = false
+            for (pid, parent, _) in rows where family.contains(parent) && !family.contains(pid) {
+                family.insert(pid)
+                grew = true
+            }
+        }
+        return rows.first { family.contains($0.0) && $0.2 == name }?.0
+    }
+
+    /// The screen with its colours and attributes, as SGR sequences (tmux's `capture-pane -e`).
+    func styledScreen() throws -> [String] {
+        let text = try tmux(["capture-pane", "-p", "-e", "-t", "0"])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     /// Runs a tmux command and returns its output. Spawned and reaped by hand:
     /// Foundation's Process waits for descriptors the tmux server inherits.
     @discardableResult
