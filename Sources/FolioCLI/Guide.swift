@@ -14,27 +14,32 @@ If the terminal is wide enough, two pages sit side by side like an open book. Ma
 
 # Keys
 
-    Right, l, Space, PgDn, j    next page
-    Left, h, b, PgUp, k         previous page
-    Home, End                   first and last page
-    g 42 Enter                  page 42
-    g 50% Enter                 half way through
-    / word Enter                search forward
-    n, N                        next and previous match
-    r                           right-to-left pages
-    v                           vertical pages
-    ?                           this list, on top of the page
-    q, Ctrl-C                   quit
+folio answers less's keys wherever they do not take a paging key away. A number before a key counts: 42g goes to page 42, 50% half way, 3 Space three pages on.
+
+    Space, f, PgDn, Right, l, j     next page
+    b, PgUp, Left, h, k, y          previous page
+    g, Home        G, End           first and last page
+    42g  50%                        page 42, half way through
+    /word  ?word                    search forward, backward
+    / Enter  n  N                   search again, next and previous match
+    [  ]                            previous and next chapter
+    =                               where you are in the file
+    x                               right-to-left pages
+    v                               vertical pages
+    H                               this list, on top of the page
+    q, Ctrl-C                       quit;  Ctrl-Z suspends
+
+Searches are regular expressions: /chapter [0-9]+ finds chapter 7 and chapter 12. A search in lower case ignores case; a capital letter makes it exact.
 
 With a mouse: the wheel turns pages, a click in the left or right third of the page goes back or forward, a click on a chapter in the top row goes there, and dragging the page sideways moves it under the pointer. Let go and it settles with the same physics a phone uses: a quick flick turns the page even if it moved only a little; a slow release returns to the nearest page.
 
 # Reading anything
 
-Give folio a file: folio notes.txt, or folio README.md. Markdown headings become the chapters in the top row. Pipe text in and folio reads it the way less does: git log | folio.
+Give folio a file: folio notes.txt, or folio README.md. Markdown headings become the chapters in the top row. Pipe text in and folio reads it the way less does, as it arrives: git log --color=always | folio shows the colours, and a man page read with MANPAGER=folio shows its bold and underlined words.
 
-Large files open at once. The page count at the bottom ends with a plus sign while folio is still counting pages; you can read, search and jump to a percentage before it finishes.
+Large files open at once. The page count at the bottom ends with a plus sign while folio is still counting pages; you can read, search and jump to a percentage before it finishes. A man page or a licence wrapped at 72 columns keeps its own lines: folio shows two pages side by side only when two of its width fit.
 
-Wide characters such as 漢字 and emoji take two columns, combining marks such as the accent in é take none, tabs line up on stops of eight, and a byte that is not valid UTF-8 shows as a replacement character. Nothing of the document is lost between pages: every character lands on exactly one page, in order.
+Wide characters such as 漢字 and emoji take two columns, Chinese and Japanese lines break between characters (never before 。 or 」), combining marks such as the accent in é take none, tabs line up on stops of eight, and a byte that is not valid UTF-8 shows as a replacement character. Nothing of the document is lost between pages: every character lands on exactly one page, in order.
 
 # The engine
 
@@ -50,7 +55,7 @@ A fling across a thousand pages configures the pages it ends on, not the thousan
 
 A book shows one page at a time with its spine at the edge, or two pages with the spine in the middle. A spread starts on an even page, or on an odd page when the cover stands alone. Which one you get depends on the width of the terminal: two pages need room for two readable columns of text.
 
-Right-to-left books turn the other way: press r to try it. Vertical paging (press v) stacks pages top to bottom, like a scroll.
+Right-to-left books turn the other way: press x to try it. Vertical paging (press v) stacks pages top to bottom, like a scroll.
 
 # Your place
 

@@ -18,11 +18,7 @@ extension DocumentIdentity {
     ///
     /// Cost: two system calls.
     public static func file(atPath path: String) throws(PositionStoreError) -> DocumentIdentity {
-        guard let resolvedPointer = realpath(path, nil) else {
-            throw .cannotReadFileInfo(path: path, reason: String(cString: strerror(errno)))
-        }
-        let resolved = String(cString: resolvedPointer)
-        free(resolvedPointer)
+        let resolved = try resolvedPath(path)
         var info = stat()
         guard stat(resolved, &info) == 0 else {
             throw .cannotReadFileInfo(path: resolved, reason: String(cString: strerror(errno)))
@@ -47,11 +43,15 @@ extension DocumentIdentity {
     /// ``PositionStoreError/cannotReadFileInfo(path:reason:)`` when the path
     /// cannot be resolved. Cost: one system call.
     public static func location(ofFileAtPath path: String) throws(PositionStoreError) -> DocumentIdentity {
+        DocumentIdentity(key: "file path=\(try resolvedPath(path))")
+    }
+
+    /// `path` made absolute with symbolic links resolved (`realpath(3)`).
+    static func resolvedPath(_ path: String) throws(PositionStoreError) -> String {
         guard let resolvedPointer = realpath(path, nil) else {
             throw .cannotReadFileInfo(path: path, reason: String(cString: strerror(errno)))
         }
-        let resolved = String(cString: resolvedPointer)
-        free(resolvedPointer)
-        return DocumentIdentity(key: "file path=\(resolved)")
+        defer { free(resolvedPointer) }
+        return String(cString: resolvedPointer)
     }
 }

@@ -82,6 +82,13 @@ public final class Document {
         /// growing document the host fills by reading `descriptor` (open,
         /// non-blocking; the host closes it at the end).
         case stream(Document, descriptor: Int32)
+
+        /// The document, file or stream.
+        public var document: Document {
+            switch self {
+            case .file(let document), .stream(let document, _): document
+            }
+        }
     }
 
     /// Opens `path`: a regular file as a file, anything readable that is

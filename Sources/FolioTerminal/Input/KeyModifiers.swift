@@ -3,6 +3,7 @@
 /// Terminals report Shift only where it is not already in the character
 /// (arrows, Tab, mouse); Meta is reported as ``alt``.
 public struct KeyModifiers: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The modifier bits.
     public let rawValue: UInt8
 
     /// Creates a set from its bits (1 shift, 2 alt, 4 control).
