@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Time to the first full screen, and memory, of the release `folio` against
+`less`, measured through a pseudo-terminal.
+
+    python3 Benchmarks/first-screen.py FOLIO_BINARY OUTPUT.tsv [RUNS] [COLUMNSxROWS]
+
+Each command runs in a pseudo-terminal of COLUMNSxROWS (TERM=xterm-256color).
+Every chunk it writes is timestamped as it is read and fed to a terminal
+emulator (pyte). When the output has been quiet for a while, the screen is
+final; the first full screen is the first chunk after which the emulated
+screen already shows the final screen's text in every row but the last,
+and something in the last (less's prompt, folio's status row, whose page
+count may still grow). Memory is read from /proc once the screen is final:
+VmRSS and RssAnon of the `folio` or `less` process (for a pipe, the one
+inside the shell).
+
+The harness's floor is the same measurement of `cat` printing a finished
+screen of the same size: process start, pseudo-terminal and emulator, and
+nothing else. Runs are interleaved (folio, less, floor, folio, ...) and each
+figure is a median.
+
+Lines written to OUTPUT.tsv:
+  first-screen  LABEL  FOLIO_S  LESS_S  FLOOR_S  FOLIO_RSS_KB  LESS_RSS_KB  FOLIO_ANON_KB  LESS_ANON_KB  RUNS
+  memory        LABEL  -        -       -        FOLIO_RSS_KB  LESS_RSS_KB  FOLIO_ANON_KB  LESS_ANON_KB  RUNS
+The texts are made at run time (never committed) from the licences in
+/usr/share/common-licenses and Unicode's NamesList.txt, repeated.
+"""
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+try:
+    import pyte
+except ImportError:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "pyte"], check=True)
+    import pyte
+
+
+def make_text(path, size):
+    sources = sorted(os.path.join("/usr/share/common-licenses", n) for n in os.listdir("/usr/share/common-licenses"))
+    if os.path.exists("/usr/share/unicode/NamesList.txt"):
+        sources.append("/usr/share/unicode/NamesList.txt")
+    chunk = b"".join(open(p, "rb").read() for p in sources if os.path.isfile(p))
+    with open(path, "wb") as out:
+        written = 0
+        while written < size:
+            piece = chunk[: size - written]
+            out.write(piece)
+            written += len(piece)
+
+
+def descendants(pid):
+    """Process ids below `pid`, by walking /proc's parent links."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            children.setdefault(int(fields[1]), []).append(int(entry))
+        except OSError:
+            continue
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        todo.extend(children.get(p, []))
+    return found
+
+
+def memory(pid, name):
+    """(VmRSS, RssAnon) in KB of the process called `name` at or below `pid`."""
+    for p in descendants(pid):
+        try:
+            with open(f"/proc/{p}/comm") as f:
+                if f.read().strip() != name:
+                    continue
+            values = {}
+            with open(f"/proc/{p}/status") as f:
+                for line in f:
+                    key, _, rest = line.partition(":")
+                    if key in ("VmRSS", "RssAnon"):
+                        values[key] = int(rest.split()[0])
+            return values.get("VmRSS", 0), values.get("RssAnon", 0)
+        except OSError:
+            continue
+    return 0, 0
+
+
+def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=None):
+    """Runs argv in a pty; returns (seconds to the first full screen, rss KB, anon KB).
+    With `appears`, the time is to the first screen showing that text instead."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LESS")}
+    env.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(rows), XDG_STATE_HOME=tempfile.gettempdir() + "/first-screen-state")
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    chunks = []
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+                               preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(slave)
+    last = start
+    while True:
+        now = time.perf_counter()
+        if now - start > limit:
+            break
+        if chunks and now - last > quiet and now - start > hold:
+            break
+        ready, _, _ = select.select([master], [], [], 0.02)
+        if not ready:
+            continue
+        try:
+            data = os.read(master, 1 << 16)
+        except OSError:
+            break
+        if not data:
+            break
+        last = time.perf_counter()
+        chunks.append((last - start, data))
+    rss, anon = memory(process.pid, program) if program else (0, 0)
+    try:
+        os.write(master, b"q")
+        process.wait(timeout=2)
+    except Exception:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    try:
+        while os.read(master, 1 << 16):
+            pass
+    except OSError:
+        pass
+    os.close(master)
+    # The final screen, then the first chunk after which it already showed.
+    for _, data in chunks:
+        stream.feed(data)
+    final = list(screen.display)
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    for at, data in chunks:
+        stream.feed(data)
+        shown = screen.display
+        if appears is not None:
+            if any(appears in line for line in shown):
+                return at, rss, anon, final
+        elif shown[:-1] == final[:-1] and shown[-1].strip():
+            return at, rss, anon, final
+    return float("nan"), rss, anon, final
+
+
+def main():
+    folio = sys.argv[1]
+    output = sys.argv[2]
+    runs = int(sys.argv[3]) if len(sys.argv) > 3 else 7
+    columns, rows = (int(x) for x in (sys.argv[4] if len(sys.argv) > 4 else "200x50").split("x"))
+    work = tempfile.mkdtemp()
+    small, big = os.path.join(work, "1MB.txt"), os.path.join(work, "100MB.txt")
+    make_text(small, 1 << 20)
+    make_text(big, 100 << 20)
+    # The floor prints a finished screen: the first rows of the 1 MB text, cut to the width.
+    floor_file = os.path.join(work, "screen.txt")
+    with open(small, "rb") as f, open(floor_file, "wb") as out:
+        lines = f.read(1 << 16).split(b"\n")[: rows - 1]
+        out.write(b"\r\n".join(line[: columns - 1] for line in lines) + b"\r\nend")
+    floor = ["cat", floor_file]
+    scenarios = [
+        ("1 MB file", lambda p: [p, small] if p != folio else [p, "--forget", small], None),
+        ("100 MB file", lambda p: [p, big] if p != folio else [p, "--forget", big], None),
+        ("cat of the 100 MB file through a pipe", lambda p: ["sh", "-c", f"cat {big} | {p}" + (" --forget" if p == folio else "")], None),
+        ("slow pipe: the first line shows (then nothing for 5 s)",
+         lambda p: ["sh", "-c", f"(echo first line; sleep 5) | {p}" + (" --forget" if p == folio else "")], "first line"),
+    ]
+    less = subprocess.run(["sh", "-c", "command -v less"], capture_output=True, text=True).stdout.strip()
+    lines = []
+    for label, command, appears in scenarios:
+        results = {"folio": [], "less": [], "floor": []}
+        for _ in range(runs):
+            for name, argv, program in (("folio", command(folio), "folio"), ("less", command(less), "less"), ("floor", floor, None)):
+                results[name].append(run(argv, columns, rows, program, appears=appears if program else None))
+        def median(name, index):
+            values = [r[index] for r in results[name] if r[index] == r[index]]
+            return statistics.median(values) if values else float("nan")
+        row = ["first-screen", label, f"{median('folio', 0):.5f}", f"{median('less', 0):.5f}", f"{median('floor', 0):.5f}",
+               str(int(median("folio", 1))), str(int(median("less", 1))), str(int(median("folio", 2))), str(int(median("less", 2))), str(runs)]
+        lines.append("\t".join(row))
+        print("\t".join(row), file=sys.stderr)
+    # An endless stream: memory after 10 s.
+    folio_yes = run(["sh", "-c", f"yes | {folio} --forget"], columns, rows, "folio", limit=10.5, hold=10.0)
+    less_yes = run(["sh", "-c", f"yes | {less}"], columns, rows, "less", limit=10.5, hold=10.0)
+    row = ["memory", "yes, after 10 s", "-", "-", "-", str(folio_yes[1]), str(less_yes[1]), str(folio_yes[2]), str(less_yes[2]), "1"]
+    lines.append("\t".join(row))
+    print("\t".join(row), file=sys.stderr)
+    with open(output, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
