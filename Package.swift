@@ -24,7 +24,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Position memory on disk: a JSON file per document, written atomically.
-        .target(name: "FolioStore", dependencies: ["Folio"]),
+        .target(name: "FolioStore", dependencies: ["Folio", "FolioReading"]),
         // The reading layer every host shares: documents, pagination against a
         // host's measurer, styles, search, and the reading session. Draws nothing.
         .target(name: "FolioReading", dependencies: ["Folio"]),
@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(
             name: "FolioStoreTests",
             dependencies: [
-                "FolioStore", "Folio",
+                "FolioStore", "Folio", "FolioReading",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -53,15 +53,18 @@ struct InteractiveReader {
         let start = StandardStreams.monotonicSeconds()
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
-        var memory = PositionMemory(input: input, store: store, warnings: warnings)
+        var place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
         var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: display.screen.viewport,
-                                     options: options, restoring: memory.restore(), at: now())
+                                     options: options, restoring: place.restore(), at: now())
+        func save(_ position: ReadingPosition) {
+            do { try place.save(position) } catch { warnings.add("\(error)") }
+        }
         var loop = LoopState()
         if let page { loop.apply(session.handle(.goToPage(page - 1), at: now())) }
         for command in startKeys {
             for key in Self.keys(of: command) { loop.apply(session.handle(key: key, at: now())) }
         }
-        defer { memory.saveOnQuit(session) }
+        defer { save(session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
 
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -71,10 +74,13 @@ struct InteractiveReader {
             if session.hasWork {
                 loop.apply(budget.run(&session, now: now))
             }
-            memory.noticeIdentity(session: &session, loop: &loop, now: now())
+            // A stream's first bytes tell which stream it is: its place, if the reader has not moved yet.
+            if let saved = place.restoreWhenKnown(), session.anchor == 0 {
+                loop.apply(session.handle(.goToOffset(saved.anchor), at: now()))
+            }
             for effect in loop.takeEffects() {
                 switch effect {
-                case .save(let position): memory.save(position)
+                case .save(let position): save(position)
                 case .reopen:
                     if let document = reopen() { session = session.reloaded(with: document, at: now()) }
                     loop.needsDraw = true
@@ -183,54 +189,6 @@ struct WorkBudget {
         let scaled = Double(bytes) * min(max(target / elapsed, 0.5), 2)
         bytes = Int(min(max(scaled, 16 * 1024), 64 * 1024 * 1024))
         return effects
-    }
-}
-
-/// Where the reader's place is kept: loaded at the start (for a stream, once
-/// its first bytes have arrived), saved whenever the pages rest, and saved
-/// on quit whatever happened before, so the instance that quits last wins.
-struct PositionMemory {
-    let input: ReaderInput
-    let store: JSONFilePositionStore?
-    let warnings: WarningLog
-    var key: (identity: DocumentIdentity, fingerprint: ContentFingerprint?)?
-    var pendingStream: Bool
-
-    init(input: ReaderInput, store: JSONFilePositionStore?, warnings: WarningLog) {
-        self.input = input
-        self.store = store
-        self.warnings = warnings
-        key = nil
-        pendingStream = false
-        if case .stream = input.source { pendingStream = store != nil }
-    }
-
-    /// The position saved for a file or the guide (a stream's comes later).
-    mutating func restore() -> ReadingPosition? {
-        guard let store, !pendingStream, let key = input.identity() else { return nil }
-        self.key = key
-        return store.load(for: key.identity) { input.accepts($0) }
-    }
-
-    /// Once a stream's first bytes are in, restores its place if the reader has not moved yet.
-    mutating func noticeIdentity(session: inout ReadingSession, loop: inout LoopState, now: Double) {
-        guard pendingStream, let key = input.identity() else { return }
-        pendingStream = false
-        self.key = key
-        guard let store, session.currentPage == 0, session.anchor == 0,
-              let saved = store.load(for: key.identity, accepting: { input.accepts($0) }) else { return }
-        loop.apply(session.handle(.goToOffset(saved.anchor), at: now))
-    }
-
-    func save(_ position: ReadingPosition) {
-        guard let store, let key else { return }
-        do { try store.save(position, fingerprint: key.fingerprint, for: key.identity) } catch { warnings.add("\(error)") }
-    }
-
-    /// Saves the place on the way out, moved or not.
-    func saveOnQuit(_ session: ReadingSession) {
-        guard store != nil, key != nil else { return }
-        save(session.readingPosition)
     }
 }
 

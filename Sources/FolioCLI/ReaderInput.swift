@@ -47,8 +47,7 @@ struct ReaderInput {
         switch argument {
         case nil:
             guard isatty(STDIN_FILENO) == 0 else {
-                let guide = Document(title: Guide.title, format: .markdown, bytes: Array(Guide.text.utf8))
-                return ReaderInput(document: guide, streamDescriptor: nil, source: .guide)
+                return ReaderInput(document: Guide.document, streamDescriptor: nil, source: .guide)
             }
             return standardInput()
         case "-":
@@ -73,29 +72,10 @@ struct ReaderInput {
                            streamDescriptor: STDIN_FILENO, source: .stream)
     }
 
-    /// The identity a position is saved under, and the check a saved fingerprint must pass;
-    /// nil while a stream's first bytes have not all arrived.
-    func identity() -> (identity: DocumentIdentity, fingerprint: ContentFingerprint?)? {
-        switch source {
-        case .file(let path):
-            guard let identity = try? DocumentIdentity.location(ofFileAtPath: path) else { return nil }
-            return (identity, ContentFingerprint.of(fileAtPath: path))
-        case .guide, .stream:
-            let text = document.text
-            guard text.count >= ContentFingerprint.length || text.isComplete else { return nil }
-            let prefix = text.withBytes(0..<ContentFingerprint.length) { Array($0) }
-            let fingerprint = ContentFingerprint(prefix: prefix)
-            return (DocumentIdentity(key: "content \(fingerprint.byteCount) bytes fnv1a64 \(fingerprint.hash)"), fingerprint)
-        }
-    }
-
-    /// Whether a saved fingerprint fits this input as it is now.
-    func accepts(_ saved: ContentFingerprint?) -> Bool {
-        guard let saved else { return false }
-        switch source {
-        case .file(let path): return saved.matches(fileAtPath: path)
-        case .guide, .stream: return document.text.withBytes(0..<saved.byteCount) { saved.matches(prefixOf: $0) }
-        }
+    /// How the position store knows this input.
+    var placeSource: PlaceKeeper.Source {
+        if case .file(let path) = source { return .file(path: path) }
+        return .content
     }
 
     /// Reads what is waiting on the stream, at most `limit` bytes (0 means all that is ready, in 64 KiB pieces).

@@ -1,9 +1,17 @@
-/// The document `folio` opens when it is given no file: a short guide to
+/// The document a reader opens when it is given no file: a short guide to
 /// the reader and to the engine behind it, written for this project.
 /// Paragraphs are single lines, so they reflow at any width.
-enum Guide {
-    static let title = "Folio guide"
-    static let text = #"""
+public enum Guide {
+    /// The guide's title.
+    public static let title = "Folio guide"
+
+    /// The guide as a complete Markdown document.
+    public static var document: Document {
+        Document(title: title, format: .markdown, bytes: Array(text.utf8))
+    }
+
+    /// The guide's Markdown text.
+    public static let text = #"""
 # Welcome to Folio
 
 You are reading this in folio, a terminal reader built on Folio, a paging engine written in pure Swift. Everything you see moves through a small pool of recycled page views: three of them, whether a document has ten pages or a million.
