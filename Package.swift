@@ -31,15 +31,15 @@ let package = Package(
         // The terminal host: cells, input decoding, frames, the tty.
         .target(name: "FolioTerminal", dependencies: ["Folio", "FolioReading"]),
         // EPUB books read in place (nothing extracted) and turned into display
-        // text: UTF-8 with SGR styles plus side tables. Depends on no other Folio module.
+        // text: UTF-8 with SGR styles plus side tables, a BookSource for the reading layer.
         .target(
             name: "FolioEPUB",
-            dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["FolioReading", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioTerminal", "FolioStore",
+                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -54,7 +54,7 @@ struct InteractiveReader {
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
         var place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
-        var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: display.screen.viewport,
+        var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: display.screen.viewport(title: ReaderScreen.title(of: input.document)),
                                      options: options, restoring: place.restore(), at: now())
         func save(_ position: ReadingPosition) {
             do { try place.save(position) } catch { warnings.add("\(error)") }
@@ -129,7 +129,7 @@ struct InteractiveReader {
                 case .resize(let size), .resumed(let size):
                     display.resize(columns: size.columns, rows: size.rows)
                     loop.needsDraw = true
-                    loop.apply(session.handle(.resize(display.screen.viewport), at: now()))
+                    loop.apply(session.handle(.resize(display.screen.viewport(title: ReaderScreen.title(of: input.document))), at: now()))
                 }
             }
             if session.isAnimating { loop.apply(session.handle(.tick, at: now())) }

@@ -19,6 +19,10 @@ struct PlainOutput {
     let height: Int
 
     func write(_ input: ReaderInput) {
+        if let book = input.document.book {
+            while !book.isComplete { book.assemble(budget: 1 << 20) }
+        }
+        let visibleOnly = input.document.format == .book  // a book's styles are the reader's, not the author's bytes
         let layout = TextLayout(geometry: PageGeometry(columns: width, rows: height))
         let text = input.document.text
         let stream = input.document.stream
@@ -40,7 +44,9 @@ struct PlainOutput {
                 guard let page, page.isFull && page.end < text.count || text.isComplete else { break }
                 if !first, text.withBytes((start - 1)..<start, { $0.first }) != 0x0C { output.append(0x0C) }
                 first = false
-                text.withBytes(start..<page.end) { output.append(contentsOf: $0) }
+                text.withBytes(start..<page.end) { bytes in
+                    if visibleOnly { Self.appendVisible(bytes, to: &output) } else { output.append(contentsOf: bytes) }
+                }
                 if output.count >= 1 << 20 {
                     guard StandardStreams.write(output, to: STDOUT_FILENO) else { return }
                     output.removeAll(keepingCapacity: true)
@@ -60,5 +66,23 @@ struct PlainOutput {
             if ended { stream.finish() }
         }
         _ = StandardStreams.write(output, to: STDOUT_FILENO)
+    }
+
+    /// The text of `bytes` as it is drawn, without escapes: characters, spaces, tabs, line and page breaks.
+    static func appendVisible(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        var decoder = TextDecoder()
+        var i = 0
+        while i < bytes.count {
+            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { break }
+            switch unit {
+            case .glyph(let scalar, _): output.append(contentsOf: UTF8.encode(scalar)!)
+            case .space: output.append(0x20)
+            case .tab: output.append(0x09)
+            case .lineBreak: output.append(0x0A)
+            case .pageBreak: output.append(0x0C)
+            case .control: break
+            }
+            i += length
+        }
     }
 }

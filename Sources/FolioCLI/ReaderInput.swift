@@ -8,6 +8,7 @@ import Darwin
 import Folio
 import FolioReading
 import FolioStore
+import FolioEPUB
 
 /// What folio reads: a file, a stream (standard input, a FIFO, a device),
 /// or the bundled guide.
@@ -31,11 +32,13 @@ struct ReaderInput {
     /// Why there is nothing to read; each message is one line for standard error.
     enum Failure: Error, CustomStringConvertible {
         case open(Document.OpenError)
+        case book(EPUBError)
         case standardInputIsATerminal
 
         var description: String {
             switch self {
             case .open(let error): "\(error)"
+            case .book(let error): "folio: \(error)"
             case .standardInputIsATerminal: "folio: standard input is a terminal; pipe something in, or give a file"
             }
         }
@@ -54,6 +57,15 @@ struct ReaderInput {
             guard isatty(STDIN_FILENO) == 0 else { throw .standardInputIsATerminal }
             return standardInput()
         case let path?:
+            if isBook(path) {
+                do {
+                    let book = try EPUBBook.open(path: path)
+                    return ReaderInput(document: Document(book: EPUBBookSource(book: book), path: path), streamDescriptor: nil,
+                                       source: .file(path))
+                } catch {
+                    throw .book(error)
+                }
+            }
             do {
                 switch try Document.open(path: path) {
                 case .file(let document): return ReaderInput(document: document, streamDescriptor: nil, source: .file(path))
@@ -63,6 +75,19 @@ struct ReaderInput {
                 throw .open(error)
             }
         }
+    }
+
+    /// Whether `path` names a book: an `.epub` file, or a regular file that starts as a zip archive does.
+    static func isBook(_ path: String) -> Bool {
+        if path.lowercased().hasSuffix(".epub") { return true }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        let n = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
+        return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
     }
 
     /// Standard input as a growing document.

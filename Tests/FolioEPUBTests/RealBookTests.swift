@@ -118,7 +118,7 @@ enum RealBooks {
         #expect(book.direction == .leftToRight)
         #expect(book.spine.map(\.href) == ["EPUB/text/title_page.xhtml"] + (1...7).map { "EPUB/text/ch00\($0).xhtml" })
         // The guide's top-level headings, in order, are the TOC.
-        let guide = try String(contentsOf: RealBooks.fixtures.appendingPathComponent("../../../Sources/FolioCLI/Guide.swift"), encoding: .utf8)
+        let guide = try String(contentsOf: RealBooks.fixtures.appendingPathComponent("../../../Sources/FolioReading/Document/Guide.swift"), encoding: .utf8)
         let headings = guide.split(separator: "\n").filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
         #expect(headings.count == 7)
         #expect(book.tableOfContents.map(\.title) == headings)
@@ -128,7 +128,7 @@ enum RealBooks {
         let keys = book.render(spineItem: 2)
         #expect(keys.headings == [EPUBHeading(offset: 0, level: 1, title: "Keys")])
         #expect(keys.anchors["keys"] == 0)
-        #expect(keys.plain.contains("\nRight, l, Space, PgDn, j    next page\nLeft, h, b, PgUp, k         previous page\n"),
+        #expect(keys.plain.contains("\nSpace, f, PgDn, Right, l, j     next page\nb, PgUp, Left, h, k, y          previous page\n"),
                 "the key table is preformatted: lines verbatim")
     }
 

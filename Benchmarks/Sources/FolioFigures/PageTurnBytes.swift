@@ -22,7 +22,7 @@ struct PageTurnFigures {
 func pageTurnBytes(text: [UInt8], columns: Int, rows: Int, turns: Int) -> PageTurnFigures {
     var display = ReaderDisplay(columns: columns, rows: rows)
     var session = ReadingSession(document: Document(title: "real text", bytes: text), measurer: CellMeasurer(),
-                                 viewport: display.screen.viewport)
+                                 viewport: display.screen.viewport())
     var now = 0.0
     // Paginate first (folio does it between frames, a budget at a time), then start a few pages in, at rest.
     while session.hasWork { _ = session.work(budget: 1 << 20, at: now) }

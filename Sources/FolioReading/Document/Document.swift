@@ -15,9 +15,17 @@ public final class Document {
         case plain
         /// Markdown: headings outside fenced code become chapters.
         case markdown
+        /// A book (an EPUB): parts assembled as they are needed, its table of contents as chapters.
+        case book
 
-        /// `plain` or `markdown`.
-        public var description: String { self == .plain ? "plain" : "markdown" }
+        /// `plain`, `markdown` or `book`.
+        public var description: String {
+            switch self {
+            case .plain: "plain"
+            case .markdown: "markdown"
+            case .book: "book"
+            }
+        }
     }
 
     /// A heading that starts a chapter.
@@ -48,6 +56,8 @@ public final class Document {
     public let format: Format
     /// The bytes.
     public let text: any TextStorage
+    /// For a book: its parts, chapters, links and images, assembled as the reader needs them.
+    public let book: BookAssembler?
 
     /// A document over `text`.
     public init(title: String, path: String? = nil, format: Format, text: any TextStorage) {
@@ -55,6 +65,17 @@ public final class Document {
         self.path = path
         self.format = format
         self.text = text
+        book = nil
+    }
+
+    /// A book read from `source`, whose text is assembled part by part.
+    public init(book source: BookSource, path: String? = nil) {
+        let assembler = BookAssembler(source: source)
+        title = source.title
+        self.path = path
+        format = .book
+        text = assembler.text
+        book = assembler
     }
 
     /// A complete document from bytes in memory.
@@ -62,8 +83,8 @@ public final class Document {
         self.init(title: title, format: format, text: StreamText(complete: bytes))
     }
 
-    /// The stream's storage when the document is a growing stream, to append to.
-    public var stream: StreamText? { text as? StreamText }
+    /// The stream's storage when the document is a growing stream a host fills (not a book, which fills itself).
+    public var stream: StreamText? { book == nil ? text as? StreamText : nil }
 
     /// Whether every byte has arrived.
     public var isComplete: Bool { text.isComplete }

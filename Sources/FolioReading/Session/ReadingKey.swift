@@ -19,6 +19,8 @@ public enum ReadingKey: Hashable, Sendable, CustomStringConvertible {
     case home, end
     /// F1.
     case help
+    /// Tab, and Shift-Tab.
+    case tab, backTab
 
     /// A compact, readable form for logs and test failures.
     public var description: String {
@@ -37,6 +39,8 @@ public enum ReadingKey: Hashable, Sendable, CustomStringConvertible {
         case .home: "Home"
         case .end: "End"
         case .help: "F1"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
         }
     }
 }
@@ -55,6 +59,8 @@ extension ReadingSession {
         ("/ Enter  ? Enter", "repeat the last search"),
         ("n  N", "next match, previous match"),
         ("[  ]", "previous, next chapter"),
+        ("Tab Shift-Tab, Enter", "choose a link on the page, follow it"),
+        ("''  ma  'a", "back to where you were (a link, a jump); set and go to mark a"),
         ("=  Ctrl-G", "file name, page and position"),
         ("r  Ctrl-L", "repaint the screen"),
         ("R", "read the file again (after it changed)"),
@@ -85,6 +91,8 @@ extension ReadingSession {
             } else {
                 perform(.cancel, into: &out)
             }
+        case .linking(let link):
+            chooseLink(key, from: link, into: &out)
         case .reading, .pressing:
             bind(key, count: nil, into: &out)
         }
@@ -137,6 +145,14 @@ extension ReadingSession {
             perform(.toggleVertical, into: &out)
         case .character("H"), .help:
             perform(.toggleHelp, into: &out)
+        case .tab, .backTab:
+            chooseLink(key, from: nil, into: &out)
+        case .character("m"):
+            mode = .typing(Prompt(kind: .mark(set: true), text: ""))
+            out.redraw()
+        case .character("'"):
+            mode = .typing(Prompt(kind: .mark(set: false), text: ""))
+            out.redraw()
         case .escape:
             perform(.cancel, into: &out)
         case .character("q"), .character("Q"), .control("c"):
@@ -175,6 +191,9 @@ extension ReadingSession {
         case (.count, _):
             mode = .reading(nil)
             bind(key, count: Int(typed.text), into: &out)
+        case (.mark(let set), .character(let name)):
+            mode = .reading(nil)
+            if set { setMark(name, into: &out) } else { goToMark(name, into: &out) }
         default:
             break
         }

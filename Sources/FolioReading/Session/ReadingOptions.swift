@@ -42,13 +42,17 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     public var margin: Int
     /// The gap between two facing pages (where a spine is drawn).
     public var spine: Int
+    /// The width of the chapter strip (the host may keep part of its row for a title).
+    public var stripWidth: Int
 
-    /// A page area of `width` × `height` with `margin` each side of the text and a `spine` between two pages.
-    public init(width: Int, height: Int, margin: Int = 1, spine: Int = 1) {
+    /// A page area of `width` × `height` with `margin` each side of the text and a `spine` between two
+    /// pages, and a chapter strip `stripWidth` wide (the whole width when nil).
+    public init(width: Int, height: Int, margin: Int = 1, spine: Int = 1, stripWidth: Int? = nil) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.margin = max(0, margin)
         self.spine = max(0, spine)
+        self.stripWidth = max(1, stripWidth ?? width)
     }
 
     /// `120×40`.

@@ -30,16 +30,15 @@ extension ReadingSession {
         case .goToPage(let page):
             go(to: .page(max(0, page)), animated: true, into: &out)
         case .goToPercent(let percent):
-            guard document.isComplete else {
+            guard document.isComplete || document.book != nil else {
                 notify("The size is not known until the input ends", kind: .problem, into: &out)
                 return
             }
-            let total = document.text.count
-            let fraction = percent.isFinite ? min(max(percent, 0), 100) / 100 : 0
-            let offset = min(Int((Double(total) * fraction).rounded(.down)), max(0, total - 1))
-            go(to: .offset(offset), animated: true, into: &out)
+            remember()
+            go(to: .percent(percent), animated: true, into: &out)
         case .goToChapter(let index):
             guard chapters.indices.contains(index) else { return }
+            remember()
             go(to: .offset(chapters[index].offset), animated: true, into: &out)
         case .goToOffset(let offset):
             go(to: .offset(max(0, offset)), animated: true, into: &out)
@@ -119,6 +118,8 @@ extension ReadingSession {
         switch mode {
         case .waiting:
             mode = .reading(Notice("Stopped"))
+        case .linking:
+            mode = .reading(nil)
         case .pressing(let press):
             if press.isDragging { absorb(pager.dragEnded(velocity: 0, at: now), into: &out) }
             mode = .reading(nil)
@@ -153,7 +154,11 @@ extension ReadingSession {
             return
         }
         mode = .reading(nil)
-        // A click: the outer thirds turn the page.
+        // A click on a link follows it; elsewhere, the outer thirds turn the page.
+        if let link = link(atX: press.x, y: press.y) {
+            follow(link, into: &out)
+            return
+        }
         let extent = options.vertical ? viewport.height : viewport.width
         let along = options.vertical ? press.y : press.x
         let third = extent / 3
@@ -183,6 +188,7 @@ extension ReadingSession {
             return
         }
         lastPattern = (text, backward)
+        remember()
         var started = TextSearch(pattern: pattern, backward: backward)
         started.scan(document.text, budget: 1 << 20)
         search = started
@@ -210,6 +216,7 @@ extension ReadingSession {
         let place = pages.count > 1 ? "pages \(pages.lowerBound + 1)–\(pages.upperBound + 1)" : "page \(pages.lowerBound + 1)"
         let size = document.isComplete ? "\(document.text.count) bytes" : "\(document.text.count)+ bytes so far"
         let share = percent.map { " · \($0)%" } ?? ""
-        return "\(document.path ?? document.title) · \(place) of \(count)\(pagination.isComplete ? "" : "+") · byte \(anchor) of \(size)\(share)"
+        let name = document.path.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? document.title
+        return "\(name) · \(place) of \(count)\(pagination.isComplete ? "" : "+") · byte \(anchor) of \(size)\(share)"
     }
 }

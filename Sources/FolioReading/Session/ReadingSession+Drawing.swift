@@ -120,10 +120,23 @@ extension ReadingSession {
             line.isPrompt = true
         case .waiting(let wait):
             line.message = progress(for: wait.target) + " (any key stops)"
+        case .linking(let link):
+            line.message = "Enter follows the link to " + linkDestination(link)
         case .pressing, .help:
             break
         }
         return line
+    }
+
+    /// Where a link leads, in words: a chapter's title, or an address outside the book.
+    func linkDestination(_ link: BookLink) -> String {
+        switch link.target {
+        case .external(let address): return address
+        case .part(let index, _):
+            if let offset = document.book?.offset(of: link.target),
+               let chapter = chapters.last(where: { $0.offset <= offset }) { return chapter.title }
+            return "part \(index + 1)"
+        }
     }
 
     /// "Paginating… 40%", "Searching… 12%", "Waiting for input… 3 MB read".

@@ -69,6 +69,14 @@ extension ReadingSession {
 
     /// Scans for chapters as far as pagination has gone.
     mutating func findChapters(into out: inout Outbox) {
+        if let book = document.book {
+            if book.chapters.count != chapters.count {
+                chapters = book.chapters
+                chapterPagesStale = true
+                out.redraw()
+            }
+            return
+        }
         guard var found = scanner else { return }
         let limit = pagination.isComplete ? document.text.count : pagination.frontier
         if found.scan(document.text, upTo: limit) {
@@ -103,6 +111,14 @@ extension ReadingSession {
             page = pagination.isComplete ? pagination.knownPages - 1 : nil
         case .match(let from, let forward, let including):
             goToMatch(from: from, forward: forward, including: including, animated: animated, into: &out)
+            return
+        case .percent(let percent):
+            guard document.isComplete else {
+                mode = .waiting(Wait(target: target, animated: animated))
+                out.redraw()
+                return
+            }
+            go(to: .offset(offset(atPercent: percent)), animated: animated, into: &out)
             return
         }
         guard let page else {
@@ -141,6 +157,13 @@ extension ReadingSession {
         go(to: .offset(found.lowerBound), animated: animated, into: &out)
     }
 
+    /// The byte at `percent` (0…100) of the whole text.
+    func offset(atPercent percent: Double) -> Int {
+        let total = document.text.count
+        let fraction = percent.isFinite ? min(max(percent, 0), 100) / 100 : 0
+        return min(Int((Double(total) * fraction).rounded(.down)), max(0, total - 1))
+    }
+
     /// Shows a notice on the status row (ending any other mode but help's).
     mutating func notify(_ text: String, kind: Notice.Kind = .info, into out: inout Outbox) {
         mode = .reading(Notice(text, kind: kind))
@@ -160,7 +183,7 @@ extension ReadingSession {
         // Remember the anchor itself, not the page it was on: the pages are about to change.
         recorder = PositionRecorder(identity: recorder.identity, restoring: ReadingPosition(anchor: anchor, page: 0, pageCount: 1))
         mode = .waiting(Wait(target: .offset(anchor), animated: false))
-        let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: survey.lineWidth)
+        let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
         let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer)
         let orientation = Self.orientation(options)
         if orientation != book.orientation {
@@ -180,7 +203,7 @@ extension ReadingSession {
         let width = Double(max(1, viewport.width)), height = Double(max(1, viewport.height))
         if let effects = try? book.resize(&pager, width: width, height: height, rule: rule) { absorb(effects, into: &out) }
         _ = try? indicator.setStyle(Self.indicatorStyle(viewport: viewport, measurer: measurer))
-        if let effects = try? menu.resize(viewportWidth: width), !effects.isEmpty { out.redraw() }
+        if let effects = try? menu.resize(viewportWidth: Double(viewport.stripWidth)), !effects.isEmpty { out.redraw() }
         syncModels(into: &out)
         go(to: .offset(anchor), animated: false, into: &out)
         // What the reader was doing goes on: a prompt, the help, a wait for somewhere else.
@@ -190,7 +213,7 @@ extension ReadingSession {
         case .waiting(let wait):
             if case .offset = wait.target { break }
             go(to: wait.target, animated: wait.animated, into: &out)
-        case .reading(.none), .pressing:
+        case .reading(.none), .pressing, .linking:
             break
         }
         out.redraw()

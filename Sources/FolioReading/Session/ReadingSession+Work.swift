@@ -14,8 +14,12 @@ extension ReadingSession {
         var out = Outbox()
         let budget = max(1, budget)
         let progressBefore = progress
+        if let book = document.book, !book.isComplete, book.assemble(budget: budget), currentPages.upperBound >= pagination.knownPages - 1 {
+            forgetOpenPage()
+            out.redraw()
+        }
         if !survey.isSettled, survey.scan(document.text), survey.isSettled {
-            let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: survey.lineWidth)
+            let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
             if mode != book.mode { relayout(into: &out) }
         }
         let before = (pagination.knownPages, pagination.isComplete)
@@ -39,7 +43,7 @@ extension ReadingSession {
 
     /// Everything background work advances; equal before and after a slice means it is stuck.
     var progress: [Int] {
-        [pagination.knownPages, pagination.frontier, pagination.isComplete ? 1 : 0, survey.scanned, survey.isSettled ? 1 : 0,
+        [document.text.count, pagination.knownPages, pagination.frontier, pagination.isComplete ? 1 : 0, survey.scanned, survey.isSettled ? 1 : 0,
          scanner?.position ?? -1, search?.scanned ?? -1, search?.isComplete == true ? 1 : 0, chapterPagesStale ? 1 : 0]
     }
 
@@ -92,6 +96,7 @@ extension ReadingSession {
     mutating func resumeWait(into out: inout Outbox) {
         guard case .waiting(let wait) = mode else { return }
         if case .end = wait.target, document.stream != nil, !document.isComplete { return }
+        if case .percent = wait.target, !document.isComplete { return }
         go(to: wait.target, animated: wait.animated, into: &out)
     }
 

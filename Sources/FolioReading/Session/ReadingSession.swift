@@ -64,6 +64,8 @@ public struct ReadingSession {
     public internal(set) var lastPattern: (source: String, backward: Bool)?
     /// How many bytes past the page on screen a stream is read ahead.
     public var readAhead = 8 * 1024 * 1024
+    /// Places under a letter (`ma`), and `'` for where the reader was before the last jump.
+    public internal(set) var marks: [Character: Int] = [:]
     /// Whether the document's source change has been reported.
     var reportedChange = false
     /// The text's extent when a slice of work last made no progress.
@@ -99,20 +101,25 @@ public struct ReadingSession {
         now = time.isFinite ? time : 0
         recorder = PositionRecorder(identity: DocumentIdentity(key: document.path ?? document.title), restoring: restoring)
         if document.format == .markdown { scanner = ChapterScanner() }
+        if let book = document.book {
+            book.assemble(budget: Self.firstPageBudget)  // the first part, for the first page
+            if book.source.isRightToLeft { self.options.rightToLeft = true }
+        }
         _ = survey.scan(document.text)
-        let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: survey.lineWidth)
+        let mode = Self.spreadMode(options: self.options, viewport: viewport, measurer: measurer,
+                                   lineWidth: document.format == .book ? nil : survey.lineWidth)
         pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer))
         pagination.extend(document.text, budget: Self.firstPageBudget)
         // Valid by construction: a page count ≥ 1, an edge or middle spine, positive extents.
-        book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(options),
+        book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(self.options),
                          spine: mode == .twoPages ? .middle : .leading)
         let track = try! book.track(width: Double(max(1, viewport.width)), height: Double(max(1, viewport.height)))
-        pager = try! Pager(track: track, physics: Self.physics(options: options, measurer: measurer))
+        pager = try! Pager(track: track, physics: Self.physics(options: self.options, measurer: measurer))
         slots = Array(repeating: PageSlot(spread: nil, offset: 0), count: pager.slotCount)
         indicator = try! PageIndicator(style: Self.indicatorStyle(viewport: viewport, measurer: measurer))
         let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.width(of: title, measurer: measurer)) }
         menu = try! MenuStrip<Int>(metrics: MenuMetrics(padding: Double(measurer.columnWidth)),
-                                   viewportWidth: Double(max(1, viewport.width)), measure: measure)
+                                   viewportWidth: Double(viewport.stripWidth), measure: measure)
         var out = Outbox()
         absorb(pager.layout(), into: &out)
         findChapters(into: &out)
@@ -174,6 +181,10 @@ public struct ReadingSession {
         return total
     }
 
+    /// The columns the document's own lines need, for the spread rule: nil for
+    /// prose to reflow, and always for a book (its paragraphs are made to reflow).
+    var ownLineWidth: Int? { document.format == .book ? nil : survey.lineWidth }
+
     /// The width of one page's box (text and margins) in the current mode.
     public var pageBoxWidth: Int {
         book.mode == .twoPages ? (viewport.width - viewport.spine) / 2 : viewport.width
@@ -229,7 +240,8 @@ public struct ReadingSession {
     /// False while the work left waits for a stream to grow.
     public var hasWork: Bool {
         if let stalledAt, stalledAt == TextMark(count: document.text.count, isComplete: document.isComplete) { return false }
-        return !pagination.isComplete && (pagination.frontier < document.text.count || document.isComplete)
+        return document.book.map { !$0.isComplete } ?? false
+            || !pagination.isComplete && (pagination.frontier < document.text.count || document.isComplete)
             || (search.map { !$0.isComplete && $0.scanned < document.text.count } ?? false)
             || (scanner.map { $0.position < min(document.text.count, pagination.frontier) } ?? false)
             || (!survey.isSettled && (document.text.count > survey.scanned || document.isComplete))
@@ -250,7 +262,7 @@ public struct ReadingSession {
         if case .waiting(let wait) = mode {
             switch wait.target {
             case .end, .match: return Int.max
-            case .page, .offset: break
+            case .page, .offset, .percent: break
             }
         }
         let shown = pagination.knownPages > 0 ? spreadBytes.upperBound : 0

@@ -11,6 +11,8 @@ public enum SessionMode: Hashable, Sendable, CustomStringConvertible {
     case pressing(Press)
     /// The key help covers the pages.
     case help
+    /// A link on screen is chosen (Tab), ready to follow (Enter).
+    case linking(BookLink)
 
     /// A compact, readable form for logs and test failures.
     public var description: String {
@@ -20,6 +22,7 @@ public enum SessionMode: Hashable, Sendable, CustomStringConvertible {
         case .waiting(let wait): "waiting for \(wait)"
         case .pressing(let press): "pressing \(press)"
         case .help: "help"
+        case .linking(let link): "choosing the link \(link)"
         }
     }
 }
@@ -51,6 +54,8 @@ public struct Prompt: Hashable, Sendable, CustomStringConvertible {
         case search(backward: Bool)
         /// A number before a command (`42g`, `50%`).
         case count
+        /// The letter of a mark to set (`m`) or go to (`'`).
+        case mark(set: Bool)
     }
     /// What the line is for.
     public var kind: Kind
@@ -62,6 +67,7 @@ public struct Prompt: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .search(let backward): backward ? "?" : "/"
         case .count: ":"
+        case .mark(let set): set ? "mark: " : "go to mark: "
         }
     }
 
@@ -81,6 +87,8 @@ public struct Wait: Hashable, Sendable, CustomStringConvertible {
         case end
         /// The next search match from `offset`, `forward` or back, counting one at `offset` when `including`.
         case match(from: Int, forward: Bool, including: Bool)
+        /// The page holding the byte at `percent` of a document whose end has not arrived yet (a book being assembled).
+        case percent(Double)
     }
     /// Where to go.
     public var target: Target

@@ -32,9 +32,18 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
     /// The rows pages occupy: 1 ..< rows − 1.
     public var bodyRows: Range<Int> { 1..<max(1, rows - 1) }
 
-    /// The page area the session lays pages out in.
-    public var viewport: Viewport {
-        Viewport(width: max(1, columns), height: max(1, bodyRows.count), margin: 1, spine: 1)
+    /// The page area the session lays pages out in; `title` (a book's title and
+    /// author, drawn at the right of the top row) narrows the chapter strip.
+    public func viewport(title: String? = nil) -> Viewport {
+        let titleWidth = title.map { min(Frame.width(of: $0) + 2, columns / 3) } ?? 0
+        return Viewport(width: max(1, columns), height: max(1, bodyRows.count), margin: 1, spine: 1,
+                        stripWidth: max(1, columns - titleWidth))
+    }
+
+    /// The line a book shows at the right of the top row: its title and authors.
+    public static func title(of document: Document) -> String? {
+        guard let book = document.book?.source else { return nil }
+        return book.authors.isEmpty ? book.title : book.title + " · " + book.authors.joined(separator: ", ")
     }
 
     /// A compact, readable form for logs and test failures.
@@ -69,21 +78,26 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
 
     private func drawStrip(_ session: ReadingSession, into frame: inout Frame) {
         let menu = session.menu
+        if let title = Self.title(of: session.document) {
+            let width = session.viewport.stripWidth
+            frame.draw(" " + title, atColumn: width, row: 0, style: Style(dim: true), maxWidth: columns - width)
+        }
         guard !menu.items.isEmpty else {
-            frame.draw(" " + session.document.title, atColumn: 0, row: 0, style: Style(bold: true), maxWidth: columns)
+            frame.draw(" " + session.document.title, atColumn: 0, row: 0, style: Style(bold: true), maxWidth: session.viewport.stripWidth)
             return
         }
         for item in menu.visibleItems {
             let x = Int((item.frame.x - menu.scrollOffset).rounded())
             let selected = item.index == menu.selectedIndex
             frame.draw(" " + item.title + " ", atColumn: x, row: 0, style: Style(bold: selected, reverse: selected),
-                       maxWidth: Int(item.frame.width.rounded()))
+                       maxWidth: min(Int(item.frame.width.rounded()), session.viewport.stripWidth - x))
         }
     }
 
     private func drawPages(_ session: ReadingSession, into frame: inout Frame) {
         let top = bodyRows.lowerBound
         let highlight = Style(foreground: .black, background: .yellow)
+        let chosen = session.chosenLink?.range
         for visible in session.visiblePages {
             let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
             let matches = session.matches(onPage: visible.page)
@@ -94,6 +108,7 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
                 var style = glyph.style
                 while match < matches.endIndex && matches[match].upperBound <= glyph.offset { match += 1 }
                 if match < matches.endIndex && matches[match].contains(glyph.offset) { style = highlight }
+                if let chosen, chosen.contains(glyph.offset) { style.reverse = true }
                 frame.put(glyph.scalar, columns: glyph.width, style: style, atColumn: visible.x + glyph.x, row: row, clip: clip)
             }
             if session.document.text.count == 0 && session.document.isComplete && visible.page == 0 {
@@ -196,6 +211,7 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         case .home: return .home
         case .end: return .end
         case .function(1): return .help
+        case .tab: return modifiers.contains(.shift) ? .backTab : .tab
         default: return nil
         }
     }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Rebuilds folio-guide.epub, a real EPUB 3 made by pandoc (which no one here
-# wrote), from the guide text bundled in Sources/FolioCLI/Guide.swift.
+# wrote), from the guide text bundled in Sources/FolioReading/Document/Guide.swift.
 #   bash Tests/FolioEPUBTests/Fixtures/make-guide-epub.sh
 # Needs pandoc (apt-get install pandoc). SOURCE_DATE_EPOCH and a fixed
 # identifier keep the output the same from run to run.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-guide="$here/../../../Sources/FolioCLI/Guide.swift"
+guide="$here/../../../Sources/FolioReading/Document/Guide.swift"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

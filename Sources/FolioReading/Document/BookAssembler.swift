@@ -1,0 +1,133 @@
+/// Joins a book's parts into one document, part by part as the reader
+/// needs them: each part starts a new page (a form feed between parts),
+/// and the part's anchors, links, images and table-of-contents entries
+/// become offsets in the whole text.
+///
+/// The text grows like a stream (``StreamText``) until the last part is
+/// in, so the first page shows as soon as the first part is rendered and
+/// the rest comes in the reading session's background work. Offsets are
+/// the same in every host: a place saved in the terminal opens at the same
+/// text in a window.
+public final class BookAssembler {
+    /// The book.
+    public let source: BookSource
+    /// The assembled text, growing.
+    public let text: StreamText
+    /// The document offset where each part assembled so far starts.
+    public private(set) var partStarts: [Int] = []
+    /// The table of contents entries whose part is in, in contents order, as chapters.
+    public private(set) var chapters: [Document.Chapter] = []
+    /// The links of the parts assembled so far, in text order (document offsets).
+    public private(set) var links: [BookLink] = []
+    /// The images of the parts assembled so far, in text order (document offsets).
+    public private(set) var images: [BookImage] = []
+    private var anchors: [[String: Int]] = []
+    private var placedContents = 0
+
+    /// An assembler for `source`, with nothing assembled yet.
+    public init(source: BookSource) {
+        self.source = source
+        text = StreamText()
+        if source.partCount == 0 { text.finish() }
+    }
+
+    /// Whether every part is in.
+    public var isComplete: Bool { text.isComplete }
+
+    /// Renders and appends parts until about `budget` bytes were added or
+    /// the book is complete. Returns whether anything was added.
+    @discardableResult
+    public func assemble(budget: Int) -> Bool {
+        guard !text.isComplete else { return false }
+        var added = 0
+        while added < max(1, budget) && partStarts.count < source.partCount {
+            let index = partStarts.count
+            var part = source.part(at: index)
+            if index > 0 {
+                text.append([0x0C])  // every part starts a page
+                added += 1
+            }
+            if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
+            let start = text.count
+            partStarts.append(start)
+            text.append(part.text)
+            added += part.text.count
+            anchors.append(part.anchors)
+            links += part.links.map { BookLink(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), target: $0.target) }
+            images += part.images.map { BookImage(offset: $0.offset + start, path: $0.path, alt: $0.alt, isStandalone: $0.isStandalone) }
+            placeContents()
+        }
+        if partStarts.count >= source.partCount { text.finish() }
+        return added > 0
+    }
+
+    /// Adds the contents entries, in order, as long as their part is in.
+    private func placeContents() {
+        let contents = source.contents
+        while placedContents < contents.count, let offset = offset(of: .part(contents[placedContents].part,
+                                                                           fragment: contents[placedContents].fragment)) {
+            let entry = contents[placedContents]
+            chapters.append(Document.Chapter(title: entry.title, offset: offset, level: entry.level))
+            placedContents += 1
+        }
+        if contents.isEmpty, chapters.count < partStarts.count {
+            // No table of contents: each part is a chapter, named by its first line.
+            for index in chapters.count..<partStarts.count {
+                chapters.append(Document.Chapter(title: firstLine(ofPart: index), offset: partStarts[index], level: 1))
+            }
+        }
+    }
+
+    /// The document offset a link target leads to, or nil while its part is not in
+    /// (and for a place outside the book). An unknown fragment leads to the part's start.
+    public func offset(of target: BookLink.Target) -> Int? {
+        guard case .part(let index, let fragment) = target, index >= 0, index < partStarts.count else { return nil }
+        let local = fragment.flatMap { anchors[index][$0] } ?? 0
+        return partStarts[index] + local
+    }
+
+    /// The links whose text overlaps `range`, in text order. O(log links + result).
+    public func links(overlapping range: Range<Int>) -> ArraySlice<BookLink> {
+        var low = 0, high = links.count
+        while low < high {
+            let mid = (low + high) / 2
+            if links[mid].range.upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < links.count && links[end].range.lowerBound < range.upperBound { end += 1 }
+        return links[low..<end]
+    }
+
+    /// The part holding document offset `offset`.
+    public func part(containing offset: Int) -> Int? {
+        guard let first = partStarts.first, offset >= first else { return nil }
+        var low = 0, high = partStarts.count
+        while low + 1 < high {
+            let mid = (low + high) / 2
+            if partStarts[mid] <= offset { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// The first line of a part, without its escapes, for a chapter title.
+    private func firstLine(ofPart index: Int) -> String {
+        let start = partStarts[index]
+        return text.withBytes(start..<(start + 512)) { bytes in
+            var decoder = TextDecoder()
+            var title = ""
+            var i = 0
+            while i < bytes.count {
+                guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { break }
+                switch unit {
+                case .glyph(let scalar, _): title.unicodeScalars.append(scalar)
+                case .space, .tab: if !title.isEmpty { title.append(" ") }
+                case .lineBreak, .pageBreak: if !title.isEmpty { return title }
+                case .control: break
+                }
+                if title.count >= 60 { break }
+                i += length
+            }
+            return title.isEmpty ? "Part \(index + 1)" : title
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// A book whose parts (an EPUB's spine documents) are rendered on demand
+/// into display text, with its table of contents, links and images.
+///
+/// The reading layer knows no book format: a format module (such as
+/// `FolioEPUB`) adapts its books to this protocol, and ``BookAssembler``
+/// joins the parts into one document as the reader needs them, so a book
+/// opens at once and both hosts read the same text at the same offsets.
+public protocol BookSource: AnyObject {
+    /// The book's title.
+    var title: String { get }
+    /// Its authors, in order.
+    var authors: [String] { get }
+    /// Its language (a BCP 47 tag such as `ja`), if it says.
+    var language: String? { get }
+    /// Whether its pages turn right to left (a right-to-left book).
+    var isRightToLeft: Bool { get }
+    /// The number of parts, in reading order.
+    var partCount: Int { get }
+    /// Part `index` (0 ..< ``partCount``) as display text. Never fails: a
+    /// missing or broken part renders as a line that says so.
+    func part(at index: Int) -> BookPart
+    /// The table of contents, flattened in reading order, nesting as levels.
+    var contents: [BookContentsEntry] { get }
+    /// The bytes of a resource (an image) the book holds, or nil.
+    func resource(_ path: String) -> [UInt8]?
+}
+
+/// One part of a book rendered to display text (UTF-8 with SGR styles).
+public struct BookPart: Hashable, Sendable {
+    /// The display text.
+    public var text: [UInt8]
+    /// Element ids → byte offsets in ``text`` (where a link to `#id` lands).
+    public var anchors: [String: Int]
+    /// The links, by byte range in ``text``.
+    public var links: [BookLink]
+    /// The images, by the byte offset of their placeholder line in ``text``.
+    public var images: [BookImage]
+
+    /// A part of `text` with its anchors, links and images.
+    public init(text: [UInt8], anchors: [String: Int] = [:], links: [BookLink] = [], images: [BookImage] = []) {
+        self.text = text
+        self.anchors = anchors
+        self.links = links
+        self.images = images
+    }
+}
+
+/// A link in a book's text.
+public struct BookLink: Hashable, Sendable, CustomStringConvertible {
+    /// Where a link leads.
+    public enum Target: Hashable, Sendable, CustomStringConvertible {
+        /// A place in the book: a part, and an element id in it (its start when nil).
+        case part(Int, fragment: String?)
+        /// Somewhere outside the book (a web address).
+        case external(String)
+
+        /// `part 3#note-1` or the address.
+        public var description: String {
+            switch self {
+            case .part(let index, let fragment): "part \(index)" + (fragment.map { "#\($0)" } ?? "")
+            case .external(let address): address
+            }
+        }
+    }
+
+    /// The bytes of the link's text (its escapes included).
+    public var range: Range<Int>
+    /// Where it leads.
+    public var target: Target
+
+    /// A link over `range` to `target`.
+    public init(range: Range<Int>, target: Target) {
+        self.range = range
+        self.target = target
+    }
+
+    /// `12..<30 → part 3#note-1`.
+    public var description: String { "\(range) → \(target)" }
+}
+
+/// An image in a book's text.
+public struct BookImage: Hashable, Sendable, CustomStringConvertible {
+    /// The byte offset of its placeholder line.
+    public var offset: Int
+    /// Its path inside the book, for ``BookSource/resource(_:)``.
+    public var path: String
+    /// Its text alternative, if any.
+    public var alt: String?
+    /// Whether it is a page of its own (a full-page picture).
+    public var isStandalone: Bool
+
+    /// An image at `offset`.
+    public init(offset: Int, path: String, alt: String? = nil, isStandalone: Bool = false) {
+        self.offset = offset
+        self.path = path
+        self.alt = alt
+        self.isStandalone = isStandalone
+    }
+
+    /// `image pictures/map.png @120`.
+    public var description: String { "image \(path) @\(offset)" }
+}
+
+/// An entry of a book's table of contents.
+public struct BookContentsEntry: Hashable, Sendable, CustomStringConvertible {
+    /// The title shown.
+    public var title: String
+    /// The nesting level, 1 for the top.
+    public var level: Int
+    /// The part it leads to.
+    public var part: Int
+    /// The element id in the part, or nil for its start.
+    public var fragment: String?
+
+    /// An entry titled `title` at `level`, leading to `part` (and `fragment` in it).
+    public init(title: String, level: Int, part: Int, fragment: String? = nil) {
+        self.title = title
+        self.level = level
+        self.part = part
+        self.fragment = fragment
+    }
+
+    /// `## Chapter 2 → part 3#c2`.
+    public var description: String {
+        String(repeating: "#", count: level) + " \(title) → part \(part)" + (fragment.map { "#\($0)" } ?? "")
+    }
+}

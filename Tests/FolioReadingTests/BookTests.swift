@@ -1,0 +1,141 @@
+import Testing
+import Folio
+import FolioTestSupport
+@testable import FolioReading
+
+/// A book made in the test: parts of numbered paragraphs, a contents entry
+/// per part and one inside part 2, links between parts and one outside.
+final class TestBook: BookSource {
+    let parts: Int
+    let rightToLeft: Bool
+    private(set) var rendered: [Int] = []
+
+    init(parts: Int = 6, rightToLeft: Bool = false) {
+        self.parts = parts
+        self.rightToLeft = rightToLeft
+    }
+
+    var title: String { "A Test Book" }
+    var authors: [String] { ["A. Writer"] }
+    var language: String? { "en" }
+    var isRightToLeft: Bool { rightToLeft }
+    var partCount: Int { parts }
+
+    func part(at index: Int) -> BookPart {
+        rendered.append(index)
+        var text = "\u{1B}[1mChapter \(index + 1)\u{1B}[22m\n\n"
+        var anchors: [String: Int] = [:]
+        var links: [BookLink] = []
+        for p in 0..<40 {
+            if p == 20 { anchors["middle"] = text.utf8.count }
+            text += "Part \(index + 1) paragraph \(p): " + String(repeating: "words of the book ", count: 12) + "\n\n"
+        }
+        let start = text.utf8.count
+        text += "\u{1B}[4mnext chapter\u{1B}[24m and \u{1B}[4ma website\u{1B}[24m\n"
+        links.append(BookLink(range: start..<(start + 20), target: .part((index + 1) % parts, fragment: "middle")))
+        links.append(BookLink(range: (start + 25)..<(start + 45), target: .external("https://example.org")))
+        return BookPart(text: Array(text.utf8), anchors: anchors, links: links)
+    }
+
+    var contents: [BookContentsEntry] {
+        var entries = (0..<parts).map { BookContentsEntry(title: "Chapter \($0 + 1)", level: 1, part: $0) }
+        entries.insert(BookContentsEntry(title: "Chapter 2, middle", level: 2, part: 1, fragment: "middle"), at: 2)
+        return entries
+    }
+
+    func resource(_ path: String) -> [UInt8]? { nil }
+}
+
+@Suite struct BookTests {
+    @Test func aBookOpensOnItsFirstPartAndAssemblesTheRestInTheBackground() {
+        let source = TestBook()
+        var driver = SessionDriver(Document(book: source), width: 100, height: 30)
+        #expect(source.rendered.count < 6, "only the first parts before the first page: \(source.rendered)")
+        #expect(driver.screenText.contains("Chapter 1"))
+        driver.settle()
+        #expect(source.rendered == Array(0..<6))
+        #expect(driver.session.document.isComplete)
+        #expect(driver.session.chapters.map(\.title) == ["Chapter 1", "Chapter 2", "Chapter 2, middle", "Chapter 3", "Chapter 4",
+                                                        "Chapter 5", "Chapter 6"])
+    }
+
+    @Test func everyPartStartsAPageAndAChapterFromTheStripLandsOnIt() throws {
+        var driver = SessionDriver(Document(book: TestBook()), width: 100, height: 30)
+        driver.settle()
+        let book = try #require(driver.session.document.book)
+        for start in book.partStarts {
+            #expect(driver.session.pagination.pageStarts.contains(start), "part at \(start) starts a page")
+        }
+        driver.send(.goToChapter(3))
+        driver.settle()
+        #expect(driver.screenText.hasPrefix("Chapter 3"))
+        #expect(driver.session.menu.selectedIndex == 3)
+    }
+
+    @Test func aLinkIsChosenWithTabFollowedWithEnterAndBackWithTwoQuotes() throws {
+        var driver = SessionDriver(Document(book: TestBook()), width: 100, height: 30)
+        driver.settle()
+        // The links are at the end of a part: go to the page holding part 1's.
+        let book = try #require(driver.session.document.book)
+        driver.send(.goToOffset(book.links[0].range.lowerBound))
+        driver.settle()
+        let before = driver.session.currentPage
+        driver.press(.tab)
+        #expect(driver.session.chosenLink == book.links[0])
+        #expect(driver.session.statusLine.message == "Enter follows the link to Chapter 2, middle")
+        driver.press(.enter)
+        driver.settle()
+        #expect(driver.screenText.contains("Part 2 paragraph 20"), "the link lands on its anchor")
+        driver.type("''")
+        driver.settle()
+        #expect(driver.session.currentPage == before)
+        // The other link leads outside the book: it says where.
+        driver.press(.tab)
+        driver.press(.tab)
+        driver.press(.enter)
+        #expect(driver.session.statusLine.message == "A link outside the book: https://example.org")
+    }
+
+    @Test func aClickOnALinkFollowsIt() throws {
+        var driver = SessionDriver(Document(book: TestBook()), width: 100, height: 30)
+        driver.settle()
+        let book = try #require(driver.session.document.book)
+        driver.send(.goToOffset(book.links[0].range.lowerBound))
+        driver.settle()
+        // Find where the link is drawn.
+        var spot: (x: Int, y: Int)?
+        for page in driver.session.visiblePages {
+            driver.session.forEachGlyph(onPage: page.page) { line, glyph in
+                if spot == nil, book.links[0].range.contains(glyph.offset), glyph.scalar != " " {
+                    spot = (page.x + glyph.x, page.y + line)
+                }
+            }
+        }
+        let (x, y) = try #require(spot)
+        driver.send(.press(x: x, y: y))
+        driver.send(.release(x: x, y: y))
+        driver.settle()
+        #expect(driver.screenText.contains("Part 2 paragraph 20"))
+    }
+
+    @Test func halfWayMeansHalfTheWholeBook() {
+        var driver = SessionDriver(Document(book: TestBook(parts: 40)), width: 100, height: 30)
+        driver.type("50%")
+        #expect(driver.session.isWaiting, "the whole book must be in to know its half")
+        driver.settle()
+        let half = driver.session.document.text.count / 2
+        #expect(driver.session.spreadBytes.contains(half))
+    }
+
+    @Test func aRightToLeftBookTurnsTheOtherWay() {
+        var driver = SessionDriver(Document(book: TestBook(rightToLeft: true)), width: 160, height: 40)
+        driver.settle()
+        #expect(driver.session.options.rightToLeft)
+        #expect(driver.session.book.orientation == .rightToLeft)
+        driver.press(.left)
+        driver.settle()
+        #expect(driver.session.currentPage > 0, "← turns forward in a right-to-left book")
+        let first = driver.session.visiblePages.min { $0.page < $1.page }
+        #expect(first?.side == .right, "the first page of a spread is on the right")
+    }
+}
