@@ -271,3 +271,26 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         #expect(audit(marks, geometry: PageGeometry(columns: 10, rows: 3), independent: false).isEmpty)
     }
 }
+
+@Suite struct BidiTests {
+    func visual(_ text: String) -> String { lines(text, columns: 80).first ?? "" }
+
+    @Test func hebrewAndArabicRunsShowInVisualOrder() {
+        // Logical order: alef bet gimel; shown right to left.
+        #expect(visual("אבג") == "גבא")
+        #expect(visual("abc אבג def") == "abc גבא def", "a Hebrew word inside English")
+        #expect(visual("שלום world!") == "!world םולש", "a Hebrew line reads right to left; the final ! belongs to the line, so it ends up leftmost")
+        #expect(visual("مرحبا") == "ابحرم")
+    }
+
+    @Test func numbersStayLeftToRightAndBracketsMirror() {
+        #expect(visual("עמוד 123") == "123 דומע")
+        #expect(visual("(אב)") == "(בא)", "the brackets mirror, so they still enclose")
+    }
+
+    @Test func aMarkStaysWithItsBase() {
+        // Hebrew bet with a dagesh (U+05BC), then gimel.
+        let shown = visual("ב\u{05BC}ג")
+        #expect(Array(shown.unicodeScalars) == ["ג", "ב", "\u{05BC}"])
+    }
+}

@@ -231,8 +231,23 @@ public struct TextLayout: Sendable {
     /// spaces, and tabs as one space-glyph as wide as the tab. Escapes draw
     /// nothing; the line's break is not drawn.
     ///
+    /// A line holding right-to-left text comes in visual order (``Bidi``), left to right.
+    ///
     /// `window` must hold the line's bytes. Cost: O(bytes on the line).
     public func forEachGlyph(of line: LaidOutLine, in window: TextWindow, _ body: (Glyph) -> Void) {
+        let start = max(0, line.start - window.base), end = max(start, min(line.contentEnd - window.base, window.bytes.count))
+        if Bidi.mayHoldRightToLeft(UnsafeRawBufferPointer(rebasing: window.bytes[start..<end])) {
+            var glyphs: [Glyph] = []
+            logicalGlyphs(of: line, in: window) { glyphs.append($0) }
+            Bidi.reorder(&glyphs)
+            for glyph in glyphs { body(glyph) }
+            return
+        }
+        logicalGlyphs(of: line, in: window, body)
+    }
+
+    /// The glyphs of `line` in the order of its bytes.
+    private func logicalGlyphs(of line: LaidOutLine, in window: TextWindow, _ body: (Glyph) -> Void) {
         var decoder = TextDecoder(style: line.style)
         var x = 0
         var i = line.start - window.base
