@@ -34,7 +34,7 @@ let package = Package(
         // text: UTF-8 with SGR styles plus side tables, a BookSource for the reading layer.
         .target(
             name: "FolioEPUB",
-            dependencies: ["FolioReading", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["FolioReading"]
         ),
         .executableTarget(
             name: "FolioCLI",

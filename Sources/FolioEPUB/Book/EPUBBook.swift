@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// An EPUB 2 or 3 book, read in place: the archive stays closed on disk
 /// except for the entries a call asks for, and nothing is ever extracted.
@@ -277,7 +277,8 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
             if statement.hasPrefix("@import") {
                 var reference = statement.dropFirst("@import".count).trimmingWhitespace
                 if reference.hasPrefix("url(") { reference = String(reference.dropFirst(4).prefix { $0 != ")" }) }
-                reference = reference.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+                let quotes: Set<Character> = ["\"", "'", " "]
+                reference = String(reference.drop { quotes.contains($0) }.reversed().drop { quotes.contains($0) }.reversed())
                 if let target = ArchivePath.resolvePath(reference, from: path) {
                     out += stylesheetText(target, archive: archive, cache: cache, encrypted: encrypted,
                                           limits: limits, budget: &budget, depth: depth) + "\n"
@@ -353,22 +354,24 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
 /// Stylesheet texts by archive path, and parsed stylesheets by their
 /// combined text, shared by the renders of one book (most documents of a
 /// book link the same stylesheets).
-final class StylesheetCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [String: String] = [:]
-    private var sheets: [String: Stylesheet] = [:]
+final class StylesheetCache: Sendable {
+    private struct State {
+        var texts: [String: String] = [:]
+        var sheets: [String: Stylesheet] = [:]
+    }
+    private let state = Mutex(State())
 
-    func parsed(_ css: String) -> Stylesheet? { lock.withLock { sheets[css] } }
+    func parsed(_ css: String) -> Stylesheet? { state.withLock { $0.sheets[css] } }
 
     func store(_ sheet: Stylesheet, for css: String) {
-        lock.withLock {
-            if sheets.count > 64 { sheets.removeAll() }  // a bound for books whose every page embeds its own CSS
-            sheets[css] = sheet
+        state.withLock {
+            if $0.sheets.count > 64 { $0.sheets.removeAll() }  // a bound for books whose every page embeds its own CSS
+            $0.sheets[css] = sheet
         }
     }
 
     subscript(path: String) -> String? {
-        get { lock.withLock { texts[path] } }
-        set { lock.withLock { texts[path] = newValue } }
+        get { state.withLock { $0.texts[path] } }
+        set { state.withLock { $0.texts[path] = newValue } }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The few CSS properties that matter for reading, as one rule or an
 /// element's inline `style` sets them (nil: not set here).
@@ -244,9 +243,9 @@ struct Stylesheet: Sendable {
         guard css.contains("/*") else { return css }
         var out = ""
         var rest = Substring(css)
-        while let start = rest.range(of: "/*") {
+        while let start = rest.firstRange(of: "/*") {
             out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].range(of: "*/") else { return out }
+            guard let end = rest[start.upperBound...].firstRange(of: "*/") else { return out }
             rest = rest[end.upperBound...]
         }
         return out + rest
