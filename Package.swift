@@ -41,6 +41,14 @@ let package = Package(
             dependencies: [
                 "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // A release folio carries its Swift runtime: no shared libraries to find and
+            // relocate at start (half of the instructions before the first frame).
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+                // FoundationEssentials's own parts, which a static link must name.
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
         // A malloc that counts per thread, so a test can prove a code path allocates nothing.

@@ -69,8 +69,42 @@ struct FolioCommand: ParsableCommand {
     mutating func validate() throws {
         guard width >= 1, height >= 1 else { throw ValidationError("--width and --height must be at least 1.") }
         if let page, page < 1 { throw ValidationError("--page counts from 1.") }
-        if files.count > 1 { throw ValidationError("Give one file (folio reads one document at a time).") }
+        if inputs.filter({ !$0.hasPrefix("+") || $0 == "+" }).count > 1 {
+            throw ValidationError("Give one file (folio reads one document at a time).")
+        }
     }
+
+    /// Starts folio: the usual command lines (a file, `-`, `+COMMAND`, the
+    /// simple options) are read directly, so the reader starts without the
+    /// argument parser's reflection (some 13 million instructions, half of
+    /// folio's start); everything else — `--help`, `--version`, a mistake —
+    /// goes through swift-argument-parser, which owns the interface.
+    static func main() {
+        if let request = ReaderRequest(commandLine: Array(CommandLine.arguments.dropFirst())) {
+            Glibc.exit(request.run())
+        }
+        main(nil)
+    }
+
+    func run() throws {
+        let request = ReaderRequest(inputs: inputs, page: page, spread: spread, rightToLeft: rtl, vertical: vertical,
+                                    mouse: !noMouse, forget: forget, width: width, height: height)
+        let status = request.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// What one run of folio was asked to do, however the command line was read.
+struct ReaderRequest {
+    var inputs: [String] = []
+    var page: Int?
+    var spread: ReadingOptions.SpreadChoice = .auto
+    var rightToLeft = false
+    var vertical = false
+    var mouse = true
+    var forget = false
+    var width = 80
+    var height = 24
 
     /// The file argument, if any (`-` is standard input).
     var files: [String] { inputs.filter { !$0.hasPrefix("+") || $0 == "+" } }
@@ -78,29 +112,82 @@ struct FolioCommand: ParsableCommand {
     var startCommands: [String] { inputs.filter { $0.hasPrefix("+") && $0 != "+" }.map { String($0.dropFirst()) } }
 
     var options: ReadingOptions {
-        ReadingOptions(spread: spread, rightToLeft: rtl, vertical: vertical)
+        ReadingOptions(spread: spread, rightToLeft: rightToLeft, vertical: vertical)
     }
 
-    func run() throws {
+    /// Reads a simple command line — at most one file or `-`, `+COMMAND`s, and
+    /// `--page N`, `--spread S`, `--width N`, `--height N` (or `--name=value`),
+    /// `--rtl`, `--vertical`, `--no-mouse`, `--forget` — or returns nil for
+    /// anything else, which the argument parser then reads and checks.
+    init?(commandLine arguments: [String]) {
+        var index = 0
+        func value(_ argument: String) -> String? {
+            if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            switch name {
+            case "--rtl": rightToLeft = true
+            case "--vertical": vertical = true
+            case "--no-mouse": mouse = false
+            case "--forget": forget = true
+            case "--page":
+                guard let text = value(argument), let n = Int(text), n >= 1 else { return nil }
+                page = n
+            case "--width", "--height":
+                guard let text = value(argument), let n = Int(text), n >= 1 else { return nil }
+                if name == "--width" { width = n } else { height = n }
+            case "--spread":
+                guard let text = value(argument), let choice = ReadingOptions.SpreadChoice(rawValue: text) else { return nil }
+                spread = choice
+            default:
+                guard argument == "-" || !argument.hasPrefix("-") else { return nil }
+                inputs.append(argument)
+            }
+            index += 1
+        }
+        if files.count > 1 { return nil }
+    }
+
+    init(inputs: [String], page: Int?, spread: ReadingOptions.SpreadChoice, rightToLeft: Bool, vertical: Bool,
+         mouse: Bool, forget: Bool, width: Int, height: Int) {
+        self.inputs = inputs
+        self.page = page
+        self.spread = spread
+        self.rightToLeft = rightToLeft
+        self.vertical = vertical
+        self.mouse = mouse
+        self.forget = forget
+        self.width = width
+        self.height = height
+    }
+
+    /// Reads the document — in the terminal, or as plain text when standard
+    /// output is not a terminal or `TERM` is `dumb` — and returns the exit status.
+    func run() -> Int32 {
         let input: ReaderInput
         do {
             input = try ReaderInput.open(files.first)
         } catch {
             StandardStreams.error("\(error)")
-            throw ExitCode(1)
+            return 1
         }
         let term = getenv("TERM").map { String(cString: $0) }
         if isatty(STDOUT_FILENO) == 0 || term == "dumb" {
             PlainOutput(width: width, height: height).write(input)
-            return
+            return 0
         }
-        let reader = InteractiveReader(input: input, options: options, mouse: !noMouse, forget: forget,
+        let reader = InteractiveReader(input: input, options: options, mouse: mouse, forget: forget,
                                        page: page, startKeys: startCommands)
         do {
             try reader.run()
-        } catch ExitCodeError.failure {
-            throw ExitCode(1)
+        } catch {
+            return 1
         }
+        return 0
     }
 }
 

@@ -13,12 +13,13 @@ import FolioTerminal
 /// the clock go into one ``ReadingSession``; its effects come out as frames,
 /// saved positions and the end.
 ///
-/// Each turn: background work for a slice of a frame (when there is any),
-/// carry out the effects, draw if anything changed, then wait — a frame's
-/// time while something moves, not at all while work is left, and without
-/// a timeout (no CPU) when all is still. Drawing comes after the work, so
-/// the last slice of pagination or search is on screen before the loop
-/// sleeps.
+/// Each turn: carry out the effects, draw if anything changed, then
+/// background work for a slice of a frame (when there is any) — going round
+/// again at once if the work changed the screen — then wait: a frame's time
+/// while something moves, not at all while work is left, and without a
+/// timeout (no CPU) when all is still. The first frame never waits for
+/// background work, and the last slice of pagination or search is drawn
+/// before the loop sleeps.
 struct InteractiveReader {
     let input: ReaderInput
     let options: ReadingOptions
@@ -71,9 +72,6 @@ struct InteractiveReader {
         var budget = WorkBudget()
 
         while !loop.quit {
-            if session.hasWork {
-                loop.apply(budget.run(&session, now: now))
-            }
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved yet.
             if let saved = place.restoreWhenKnown(), session.anchor == 0 {
                 loop.apply(session.handle(.goToOffset(saved.anchor), at: now()))
@@ -95,6 +93,12 @@ struct InteractiveReader {
                 if !output.isEmpty { try terminal.write(output) }
                 loop.needsDraw = false
                 loop.repaint = false
+            }
+            // Background work after the frame, so the first screen never waits for it; what it
+            // changes is drawn at the top of the next turn, before the loop can sleep.
+            if session.hasWork {
+                loop.apply(budget.run(&session, now: now))
+                if loop.needsDraw || loop.quit { continue }
             }
 
             let wanted = session.wantedInput

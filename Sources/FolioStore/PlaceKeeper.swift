@@ -49,7 +49,7 @@ public struct PlaceKeeper {
     /// The place saved for the document, if there is one and the document
     /// can be told apart now. Call it once, when opening.
     public mutating func restore() -> ReadingPosition? {
-        guard let key = identify() else { return nil }
+        guard store != nil, let key = identify() else { return nil }
         self.key = key
         restored = true
         return store?.load(for: key.identity) { accepts($0) }

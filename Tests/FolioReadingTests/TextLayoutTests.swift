@@ -294,3 +294,34 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         #expect(Array(shown.unicodeScalars) == ["ג", "ב", "\u{05BC}"])
     }
 }
+
+@Suite struct LayoutFastPathTests {
+    /// The fast paths (a line of plain ASCII, a run of a word, a space) cut
+    /// every line exactly where the careful path does, on random text with
+    /// every kind of byte.
+    @Test func theFastPathsAgreeWithTheCarefulOne() async {
+        let tokens = Gen.int(in: 0...(styledPieces.count - 1)).array(of: 0...400)
+        await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8)) { tokens, columns, rows in
+            let bytes = document(tokens, from: styledPieces + [Array("plain words in a row ".utf8), Array("x".utf8),
+                                                               Array("a longer run of plain words\n".utf8), Array("b\u{8}か".utf8)])
+            let fast = TextLayout(geometry: PageGeometry(columns: columns, rows: rows))
+            var careful = fast
+            careful.usesFastPaths = false
+            bytes.withUnsafeBytes { raw in
+                let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+                var at = 0
+                var style = TextStyle.plain
+                var pages = 0
+                while at < raw.count && pages < 10_000 {
+                    let a = fast.page(in: window, from: at, style: style, collect: true)
+                    let b = careful.page(in: window, from: at, style: style, collect: true)
+                    #expect(a == b, "\(columns)×\(rows) page \(pages) at \(at)")
+                    guard let a, a == b else { return }
+                    at = a.end
+                    style = a.endStyle
+                    pages += 1
+                }
+            }
+        }
+    }
+}

@@ -36,6 +36,18 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
             var i = 0
             let bytes = window.bytes
             while i < bytes.count {
+                // Printable ASCII (the bulk of most text) is a column a byte; the rest goes through the decoder.
+                let b = bytes[i]
+                if b >= 0x20 && b < 0x7F && (i + 1 < bytes.count ? bytes[i + 1] != 0x08 : window.isFinal) {
+                    column += 1
+                    i += 1
+                    continue
+                }
+                if b == 0x0A {
+                    endLine()
+                    i += 1
+                    continue
+                }
                 guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: window.isFinal) else { break }
                 switch unit {
                 case .glyph(let scalar, _): column += DisplayWidth.columns(of: scalar) ?? 1

@@ -58,6 +58,10 @@ public struct TextLayout: Sendable {
     public let measurer: any TextMeasurer
     /// Widths of printable ASCII (index: face × 128 + byte).
     let asciiWidths: [Int]
+    /// For each face, whether every printable ASCII character is one unit wide (terminal cells).
+    let uniformASCII: [Bool]
+    /// For tests: false takes the careful path for every byte, to check the fast paths agree with it.
+    var usesFastPaths = true
 
     /// A layout of `geometry` measured by `measurer`.
     public init(geometry: PageGeometry, measurer: any TextMeasurer = CellMeasurer()) {
@@ -73,6 +77,7 @@ public struct TextLayout: Sendable {
             }
         }
         asciiWidths = widths
+        uniformASCII = (0..<4).map { face in (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
     }
 
     /// The width of `scalar` in `style`.
@@ -126,6 +131,40 @@ public struct TextLayout: Sendable {
             return finish(i, i, x, .wrap)
         }
 
+        // Fast path for a line of plain ASCII in one-unit cells (most lines of most text): scan
+        // as many printable characters and spaces as fit, then end the line as the loop below would.
+        if usesFastPaths && uniformASCII[face >> 7] {
+            let limit = min(capEnd, s + lineWidth)
+            var j = s
+            while j < limit && bytes[j] &- 0x20 < 0x5F { j += 1 }
+            if j < n {
+                let next = bytes[j]
+                if next == 0x0A { return finish(j + 1, j, j - s, .newline) }
+                if j - s == lineWidth && lineWidth > 0 {
+                    if next == 0x20 && (j + 1 < n ? bytes[j + 1] != 0x08 : window.isFinal) {
+                        return finish(j + 1, j, j - s, .space)
+                    }
+                    if next &- 0x21 < 0x5E && bytes[j - 1] != 0x20 && (j + 1 < n ? bytes[j + 1] != 0x08 : window.isFinal) {
+                        // A word runs past the line: break after the last space, or cut the word.
+                        var space = j - 1
+                        while space > s && bytes[space] != 0x20 { space -= 1 }
+                        if bytes[space] == 0x20 { return finish(space + 1, space + 1, space + 1 - s, .wrap) }
+                        return finish(j, j, j - s, .wrap)
+                    }
+                }
+            }
+            // Anything else: carry on from there the careful way (an overstruck last character included).
+            if j > s && j < n && bytes[j] == 0x08 { j -= 1 }
+            if j > s {
+                var space = j - 1
+                while space >= s && bytes[space] != 0x20 { space -= 1 }
+                if space >= s { breakAt = space + 1; breakX = space + 1 - s }
+                previous = bytes[j - 1] == 0x20 ? .zeroWidthSpace : LineBreakClass.ascii(bytes[j - 1])
+                x = j - s
+                i = j
+            }
+        }
+
         while true {
             if i >= n {
                 if !window.isFinal { return nil }
@@ -133,18 +172,53 @@ public struct TextLayout: Sendable {
             }
             if i >= capEnd { return finish(i, i, x, .wrap) }
             let b = bytes[i]
-            // Fast path: printable ASCII with no overstrike after it.
-            if b > 0x20 && b < 0x7F && (i + 1 < n ? bytes[i + 1] != 0x08 : window.isFinal) {
-                let w = widths[face + Int(b)]
-                let cls = LineBreakClass.ascii(b)
-                if previous != .other && LineBreakClass.allowsBreak(between: previous, and: cls) && i > s {
+            // Fast path: a run of printable ASCII without spaces (a word, most of most text).
+            if !usesFastPaths || (i + 1 < n ? bytes[i + 1] == 0x08 : !window.isFinal) {
+                // The careful path: an overstrike (or bytes that may still bring one), or tests comparing the two.
+            } else if b &- 0x21 < 0x5E {
+                if previous != .other && i > s && LineBreakClass.allowsBreak(between: previous, and: LineBreakClass.ascii(b)) {
                     breakAt = i; breakX = x; breakStyle = decoder.style
                 }
-                if x + w > lineWidth && x > 0 { return wrap(before: i) }
+                var j = i
+                let end = min(n, capEnd)
+                if uniformASCII[face >> 7] {
+                    // Every printable ASCII character one unit wide: take as many as the line has room for.
+                    let stop = min(end, j + max(0, lineWidth - x))
+                    while j < stop && bytes[j] &- 0x21 < 0x5E { j += 1 }
+                    x += j - i
+                } else {
+                    while j < end {
+                        let c = bytes[j]
+                        guard c &- 0x21 < 0x5E else { break }
+                        let w = widths[face + Int(c)]
+                        if x + w > lineWidth && x > 0 { break }
+                        x += w
+                        j += 1
+                    }
+                }
+                // A backspace after the run overstrikes its last character (or may, where the bytes end):
+                // that one goes the slow way.
+                if j > i && (j < n ? bytes[j] == 0x08 : !window.isFinal) {
+                    j -= 1
+                    x -= widths[face + Int(bytes[j])]
+                }
+                if j > i {
+                    previous = LineBreakClass.ascii(bytes[j - 1])
+                    i = j
+                    continue
+                }
+                // The first character does not fit (or is overstruck): the careful path decides.
+            } else if b == 0x20 {
+                // A space: the line may break after it.
+                let w = widths[face + 0x20]
+                if x + w > lineWidth && x > 0 { return finish(i + 1, i, x, .space) }
                 x += w
                 i += 1
-                previous = cls
+                breakAt = i; breakX = x; breakStyle = decoder.style
+                previous = .zeroWidthSpace
                 continue
+            } else if b == 0x0A {
+                return finish(i + 1, i, x, .newline)
             }
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: window.isFinal) else { return nil }
             switch unit {
