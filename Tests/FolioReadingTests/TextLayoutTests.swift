@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PropertyBased
+import FolioTestSupport
 @testable import FolioReading
 
 /// Pieces random documents are made of: words, CJK, emoji, combining
@@ -172,7 +173,7 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         let text = StreamText(complete: Array("one\u{0C}two\nthree".utf8))
         var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 20, rows: 10)))
         pagination.extend(text, budget: 100)
-        #expect(pagination.pageStarts == [0, 4])
+        #expect(Array(pagination.pageStarts) == [0, 4])
         #expect(pagination.isComplete)
         #expect(pagination.page(containing: 5) == 1)
     }
@@ -204,7 +205,7 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
     @Test func aStyleCarriesAcrossLinesAndPages() {
         let text = "\u{1B}[32mgreen one\ngreen two\ngreen three\u{1B}[0m\nplain"
         let (pagination, laid) = layOut(Array(text.utf8), geometry: PageGeometry(columns: 20, rows: 2))
-        #expect(pagination.pageStyles[1] == TextStyle(foreground: .green))
+        #expect(pagination.style(ofPage: 1) == TextStyle(foreground: .green))
         #expect(laid.pages[1].lines[0].glyphs.first?.style == TextStyle(foreground: .green))
         #expect(laid.pages[1].lines[1].glyphs.first?.style == .plain)
     }
@@ -218,15 +219,15 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 10, rows: 2)))
         stream.append(Array("one\ntwo\nthr".utf8))
         pagination.extend(stream, budget: 1_000)
-        #expect(pagination.pageStarts == [0, 8], "the first page is full; the second is open")
+        #expect(Array(pagination.pageStarts) == [0, 8], "the first page is full; the second is open")
         #expect(!pagination.isComplete)
         #expect(pagination.lookup(9).isFinal == false, "a byte on the open page may still move")
         stream.append(Array("ee\nfour\n".utf8))
         pagination.extend(stream, budget: 1_000)
-        #expect(pagination.pageStarts == [0, 8], "page 1 is full but ends where the text does: more may join its last line")
+        #expect(Array(pagination.pageStarts) == [0, 8], "page 1 is full but ends where the text does: more may join its last line")
         stream.append(Array("five".utf8))
         pagination.extend(stream, budget: 1_000)
-        #expect(pagination.pageStarts == [0, 8, 19])
+        #expect(Array(pagination.pageStarts) == [0, 8, 19])
         stream.finish()
         pagination.extend(stream, budget: 1_000)
         #expect(pagination.isComplete && pagination.knownPages == 3)
@@ -323,5 +324,36 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
                 }
             }
         }
+    }
+}
+
+@Suite struct PaginationMarksTests {
+    /// Every page start, laid out again from the marks, is the one the
+    /// pagination found; lookups agree with a scan of all starts.
+    @Test func blocksLaidOutAgainMatchThePaginationAndLookupsAgree() {
+        let text = StreamText(complete: Array(Sample.text(paragraphs: 900).utf8))
+        var pagination = Pagination(layout: TextLayout(geometry: PageGeometry(columns: 30, rows: 4)))
+        // The reference: every page start, from a layout page after page.
+        var all = [0]
+        text.withWindow(0..<text.count) { window in
+            var at = 0
+            var style = TextStyle.plain
+            while let page = pagination.layout.page(in: window, from: at, style: style, collect: false), page.end < text.count {
+                all.append(page.end)
+                at = page.end
+                style = page.endStyle
+            }
+        }
+        while !pagination.isComplete { pagination.extend(text, budget: 50_000) }
+        #expect(pagination.knownPages == all.count)
+        #expect(all.count > 3 * Pagination.pagesPerMark, "several blocks: \(all.count) pages")
+        #expect(Array(pagination.pageStarts) == all)
+        var random = SplitMix(seed: 7)
+        for _ in 0..<500 {
+            let anchor = random.next(text.count)
+            let expected = all.lastIndex { $0 <= anchor }!
+            #expect(pagination.page(containing: anchor) == expected, "byte \(anchor)")
+        }
+        #expect(pagination.marks.count == (all.count - 1) / Pagination.pagesPerMark + 1, "a mark every 64 pages, and no more")
     }
 }

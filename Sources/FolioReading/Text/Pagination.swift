@@ -2,23 +2,36 @@ import Folio
 
 /// The pages of a document at one layout, found incrementally.
 ///
-/// A page is known by the byte offset it starts at and the style there, so
-/// a document of any size costs a few bytes per page. ``extend(_:budget:)``
-/// lays out more pages a budget at a time, so a reader shows the first page
-/// at once and keeps paginating between frames. Until ``isComplete`` the
-/// page count is a lower bound; for a growing stream the last page stays
-/// open (its end unknown) until more text or the end of the stream arrives.
-public struct Pagination: Sendable {
+/// ``extend(_:budget:)`` lays out more pages a budget at a time, so a reader
+/// shows the first page at once and keeps paginating between frames. Until
+/// ``isComplete`` the page count is a lower bound; for a growing stream the
+/// last page stays open (its end unknown) until more text or the end of the
+/// stream arrives.
+///
+/// Memory stays flat whatever the document's size: only every
+/// ``pagesPerMark``th page start is kept (with the style there), and the
+/// pages between two marks are laid out again when asked for — a block of
+/// 64 pages, a few hundred kilobytes of text, well under a millisecond — the
+/// last two blocks asked for kept. A 100 MB text at 200 × 50 keeps about 600
+/// marks, 12 KB; every page start would take 800 KB.
+public struct Pagination {
     /// The layout pages are cut with.
     public let layout: TextLayout
-    /// The byte offset each known page starts at, ascending; page 0 starts at 0.
-    public private(set) var pageStarts: [Int] = [0]
-    /// The style at each page start.
-    public private(set) var pageStyles: [TextStyle] = [.plain]
+    /// Pages per mark: a page start is kept for pages 0, 64, 128, …
+    public static let pagesPerMark = 64
+    /// The start and style of every ``pagesPerMark``th page.
+    var marks: [Int] = [0]
+    var markStyles: [TextStyle] = [.plain]
+    /// The starts and styles of the pages from the last mark on (1 … ``pagesPerMark`` of them).
+    var tail: [Int] = [0]
+    var tailStyles: [TextStyle] = [.plain]
     /// Whether every page is known.
     public private(set) var isComplete = false
     /// The text's size when pagination last looked.
     public private(set) var textCount = 0
+    /// The text paginated, to lay a block out again.
+    var text: (any TextStorage)?
+    let blocks = BlockCache()
 
     /// Starts paginating with `layout`.
     public init(layout: TextLayout) {
@@ -26,11 +39,16 @@ public struct Pagination: Sendable {
     }
 
     /// The pages known so far (at least 1: an empty document has one empty page).
-    public var knownPages: Int { pageStarts.count }
+    public var knownPages: Int { (marks.count - 1) * Self.pagesPerMark + tail.count }
 
     /// The offset up to which pages are known: the start of the last known
     /// page, or the text's size once complete.
-    public var frontier: Int { isComplete ? textCount : pageStarts[pageStarts.count - 1] }
+    public var frontier: Int { isComplete ? textCount : tail[tail.count - 1] }
+
+    /// The byte offset each known page starts at, ascending; page 0 starts at 0.
+    /// A collection computed on demand (see the type's discussion). O(1) for
+    /// pages near the last ones asked for.
+    public var pageStarts: PageStarts { PageStarts(pagination: self) }
 
     /// The bytes to hand ``TextLayout/page(in:from:style:collect:)`` for one page:
     /// a page's most bytes and the look-ahead of its last character.
@@ -41,13 +59,14 @@ public struct Pagination: Sendable {
     /// page count or completeness changed. O(budget).
     @discardableResult
     public mutating func extend(_ text: some TextStorage, budget: Int) -> Bool {
+        self.text = text
         guard !isComplete else { return false }
         textCount = text.count
-        let before = pageStarts.count
+        let before = knownPages
         var covered = 0
         while covered < max(1, budget) {
-            let start = pageStarts[pageStarts.count - 1]
-            let style = pageStyles[pageStyles.count - 1]
+            let start = tail[tail.count - 1]
+            let style = tailStyles[tailStyles.count - 1]
             let available = text.count
             if start >= available {
                 if text.isComplete { isComplete = true }
@@ -61,32 +80,100 @@ public struct Pagination: Sendable {
             guard let page else { break }  // a stream: wait for more of it
             covered += page.end - start
             if page.isFull && page.end < available {
-                pageStarts.append(page.end)
-                pageStyles.append(page.endStyle)
+                append(page.end, page.endStyle)
                 continue
             }
             // The page reaches the end of what there is.
             if final && (text.isComplete || text.change != nil) { isComplete = true }
             break
         }
-        return pageStarts.count != before || isComplete
+        return knownPages != before || isComplete
+    }
+
+    /// Adds a page start: to the tail, or as a new mark when the tail is full.
+    private mutating func append(_ start: Int, _ style: TextStyle) {
+        if tail.count == Self.pagesPerMark {
+            marks.append(start)
+            markStyles.append(style)
+            tail = [start]
+            tailStyles = [style]
+        } else {
+            tail.append(start)
+            tailStyles.append(style)
+        }
     }
 
     /// Marks the text as ended where pagination stands (a file that shrank, a stream cut short).
     public mutating func finish() { isComplete = true }
 
+    // MARK: Pages
+
+    /// The byte offset page `page` (0 ..< knownPages) starts at.
+    public func start(ofPage page: Int) -> Int {
+        let (mark, index) = page.quotientAndRemainder(dividingBy: Self.pagesPerMark)
+        if mark == marks.count - 1 { return tail[index] }
+        return block(mark).starts[index]
+    }
+
+    /// The style in effect where page `page` starts.
+    public func style(ofPage page: Int) -> TextStyle {
+        let (mark, index) = page.quotientAndRemainder(dividingBy: Self.pagesPerMark)
+        if mark == marks.count - 1 { return tailStyles[index] }
+        return block(mark).styles[index]
+    }
+
+    /// The starts and styles of the pages of mark `mark` (a full block, before the tail):
+    /// kept, or laid out again from the mark.
+    func block(_ mark: Int) -> BlockCache.Block {
+        if let kept = blocks.block(mark) { return kept }
+        var starts = [marks[mark]], styles = [markStyles[mark]]
+        starts.reserveCapacity(Self.pagesPerMark)
+        styles.reserveCapacity(Self.pagesPerMark)
+        if let text {
+            while starts.count < Self.pagesPerMark {
+                let start = starts[starts.count - 1], style = styles[styles.count - 1]
+                let page = text.withBytes(start..<(start + Self.pageWindow)) { bytes in
+                    layout.page(in: TextWindow(bytes: bytes, base: start, isFinal: true), from: start, style: style, collect: false)
+                }
+                // The text changed under the reader (a truncated file): fill the block, never trap.
+                let end = max(page.map(\.end) ?? start, start + 1)
+                starts.append(end)
+                styles.append(page?.endStyle ?? style)
+            }
+        } else {
+            while starts.count < Self.pagesPerMark { starts.append(starts[starts.count - 1] + 1); styles.append(.plain) }
+        }
+        let block = BlockCache.Block(mark: mark, starts: starts, styles: styles)
+        blocks.keep(block)
+        return block
+    }
+
     /// The byte range page `page` (0 ..< knownPages) shows; the last page
     /// runs to the text's end as far as it is known.
     public func bytes(ofPage page: Int) -> Range<Int> {
-        let start = pageStarts[page]
-        let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : textCount
+        let start = start(ofPage: page)
+        let end = page + 1 < knownPages ? self.start(ofPage: page + 1) : textCount
         return start..<max(start, end)
     }
 
     /// Where byte `anchor` is: on a known page, or past what is known.
-    /// O(log pages).
+    /// O(log marks) and at most one block laid out.
     public func lookup(_ anchor: Int) -> PageLookup {
-        PageLookup(anchor: anchor, pageStarts: pageStarts, isComplete: isComplete)
+        let last = knownPages - 1
+        let lastStart = tail[tail.count - 1]
+        if anchor >= lastStart {
+            return isComplete || anchor == lastStart ? .onPage(last) : .pending(lastKnownPage: last)
+        }
+        // The last mark at or before the anchor, then the page within its block.
+        var low = 0, high = marks.count
+        while low + 1 < high {
+            let mid = (low + high) / 2
+            if marks[mid] <= anchor { low = mid } else { high = mid }
+        }
+        let starts = low == marks.count - 1 ? tail : block(low).starts
+        var page = 0
+        for (index, start) in starts.enumerated() where start <= anchor { page = index }
+        return .onPage(low * Self.pagesPerMark + page)
     }
 
     /// The page holding byte `offset`, or nil when pagination has not reached it yet. O(log pages).
@@ -98,12 +185,46 @@ public struct Pagination: Sendable {
     /// Lays out page `page` with its lines, to draw it. The last page of
     /// an unfinished stream shows what has arrived. O(bytes on the page).
     public func layOutPage(_ page: Int, in text: some TextStorage) -> PageLayout {
-        let start = pageStarts[page]
-        let style = pageStyles[page]
+        let start = start(ofPage: page)
+        let style = style(ofPage: page)
         return text.withBytes(start..<(start + Self.pageWindow)) { bytes in
             let window = TextWindow(bytes: bytes, base: start, isFinal: true)
             return layout.page(in: window, from: start, style: style, collect: true)
                 ?? PageLayout(lines: [], end: start, endStyle: style, isFull: false)
         }
+    }
+}
+
+/// The page starts of a ``Pagination`` as a collection, computed on demand.
+public struct PageStarts: RandomAccessCollection {
+    let pagination: Pagination
+
+    /// Always 0.
+    public var startIndex: Int { 0 }
+    /// The number of known pages.
+    public var endIndex: Int { pagination.knownPages }
+    /// The byte offset page `page` starts at.
+    public subscript(page: Int) -> Int { pagination.start(ofPage: page) }
+}
+
+/// The blocks of page starts laid out again lately (the last two), shared by copies of a pagination.
+final class BlockCache {
+    struct Block {
+        var mark: Int
+        var starts: [Int]
+        var styles: [TextStyle]
+    }
+
+    private var kept: [Block] = []
+
+    func block(_ mark: Int) -> Block? {
+        guard let index = kept.firstIndex(where: { $0.mark == mark }) else { return nil }
+        if index != kept.count - 1 { kept.append(kept.remove(at: index)) }
+        return kept[kept.count - 1]
+    }
+
+    func keep(_ block: Block) {
+        if kept.count >= 2 { kept.removeFirst() }
+        kept.append(block)
     }
 }
