@@ -3,7 +3,7 @@ import Foundation
 /// A large real text made at run time from files every Debian-like system
 /// has: the common licences (prose) and Unicode's NamesList.txt (names and
 /// characters from every script), repeated up to the size asked for.
-/// Never committed; `Benchmarks/reader-vs-less.sh` makes the same text with `cat`.
+/// Never committed; `Benchmarks/reader-vs-peers.py` makes the same text.
 public enum RealText {
     /// The files the text is made of, in order; missing ones are skipped.
     public static let sources: [String] = {

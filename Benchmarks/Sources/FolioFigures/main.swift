@@ -4,7 +4,7 @@ import Foundation
 
 // Computes the figures that are counts rather than times (views, bytes,
 // configures, content on screen, bytes per page turn), reads the timings
-// of ordo-one's run and of reader-vs-less.sh, and writes the report.
+// of ordo-one's run and of reader-vs-peers.py, and writes the report.
 //
 //   FolioFigures --benchmarks DIR [--reader FILE] [--output FILE] [--swift-version TEXT]
 //
@@ -113,13 +113,31 @@ if let results, let time = results.median("Pagination, 16 MB real text, 200x50",
                folio: String(format: "%.0f MB/s (%.0f MB/s)", 16 / (time / 1e9), 16 / (fastest / 1e9)))
 }
 if let path = arguments["reader"], let text = try? String(contentsOfFile: path, encoding: .utf8) {
-    // Lines: first-frame <size> <columns>x<rows> <folio seconds> <less seconds> <runs>
+    // Lines from reader-vs-peers.py: KIND LABEL FOLIO PEER FLOOR FOLIO_RSS PEER_RSS FOLIO_ANON PEER_ANON RUNS
     for line in text.split(separator: "\n") {
         let f = line.split(separator: "\t").map(String.init)
-        guard f.count == 6, f[0] == "first-frame", let folio = Double(f[3]), let less = Double(f[4]) else { continue }
-        report.row("Time to the first frame, \(f[1]) file, tmux \(f[2].replacingOccurrences(of: "x", with: "×")) (median of \(f[5]))",
-                   folio: Report.milliseconds(folio), baseline: "less " + Report.milliseconds(less),
-                   ratio: Report.ratio(less, folio))
+        guard f.count == 10 else { continue }
+        let kb = { (value: String) in Int(value).map { Report.bytes($0 * 1024) } ?? "n/a" }
+        switch f[0] {
+        case "first-screen":
+            guard let folio = Double(f[2]), let less = Double(f[3]), let floor = Double(f[4]) else { continue }
+            report.row("First full screen, \(f[1]), pseudo-terminal 200×50 (median of \(f[9]); harness floor, cat of a finished screen: \(Report.milliseconds(floor)))",
+                       folio: Report.milliseconds(folio), baseline: "less " + Report.milliseconds(less), ratio: Report.ratio(less, folio))
+            report.row("Memory with the first screen shown, \(f[1]): resident (anonymous)",
+                       folio: "\(kb(f[5])) (\(kb(f[7])))", baseline: "less \(kb(f[6])) (\(kb(f[8])))")
+        case "memory":
+            report.row("Memory \(f[1]): resident (anonymous)", folio: "\(kb(f[5])) (\(kb(f[7])))",
+                       baseline: "less \(kb(f[6])) (\(kb(f[8])))")
+        case "plain":
+            guard let folio = Double(f[2]), let fold = Double(f[3]), let floor = Double(f[4]),
+                  let folioCPU = Double(f[5]), let foldCPU = Double(f[6]) else { continue }
+            report.row("Plain output, \(f[1]): wall (CPU) time, median of \(f[9]); floor, true: \(Report.milliseconds(floor))",
+                       folio: "\(Report.milliseconds(folio)) (\(Report.milliseconds(folioCPU)))",
+                       baseline: "fold -w 100 \(Report.milliseconds(fold)) (\(Report.milliseconds(foldCPU)))",
+                       ratio: Report.ratio(fold, folio))
+        default:
+            continue
+        }
     }
 }
 if let text = RealText.make(byteCount: 1 << 20) {

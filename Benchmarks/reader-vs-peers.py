@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Time to the first full screen, and memory, of the release `folio` against
-`less`, measured through a pseudo-terminal.
+"""The reader against its peers, side by side in one run: time to the first
+full screen and memory against `less`, through a pseudo-terminal; plain
+output of 100 MB against `fold -w 100`.
 
-    python3 Benchmarks/first-screen.py FOLIO_BINARY OUTPUT.tsv [RUNS] [COLUMNSxROWS]
+    python3 Benchmarks/reader-vs-peers.py FOLIO_BINARY OUTPUT.tsv [RUNS] [COLUMNSxROWS]
 
 Each command runs in a pseudo-terminal of COLUMNSxROWS (TERM=xterm-256color).
 Every chunk it writes is timestamped as it is read and fed to a terminal
@@ -19,9 +20,14 @@ screen of the same size: process start, pseudo-terminal and emulator, and
 nothing else. Runs are interleaved (folio, less, floor, folio, ...) and each
 figure is a median.
 
+Plain output is timed with the wall clock and the CPU time of the child
+(getrusage), against `fold -w 100` on the same file, interleaved; the floor
+is `true`.
+
 Lines written to OUTPUT.tsv:
   first-screen  LABEL  FOLIO_S  LESS_S  FLOOR_S  FOLIO_RSS_KB  LESS_RSS_KB  FOLIO_ANON_KB  LESS_ANON_KB  RUNS
   memory        LABEL  -        -       -        FOLIO_RSS_KB  LESS_RSS_KB  FOLIO_ANON_KB  LESS_ANON_KB  RUNS
+  plain         LABEL  FOLIO_S  FOLD_S  FLOOR_S  FOLIO_CPU_S  FOLD_CPU_S  -  -  RUNS
 The texts are made at run time (never committed) from the licences in
 /usr/share/common-licenses and Unicode's NamesList.txt, repeated.
 """
@@ -97,7 +103,7 @@ def memory(pid, name):
     return 0, 0
 
 
-def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=None):
+def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=None, then=None):
     """Runs argv in a pty; returns (seconds to the first full screen, rss KB, anon KB).
     With `appears`, the time is to the first screen showing that text instead."""
     master, slave = pty.openpty()
@@ -130,6 +136,19 @@ def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=N
         last = time.perf_counter()
         chunks.append((last - start, data))
     rss, anon = memory(process.pid, program) if program else (0, 0)
+    if then is not None:
+        # Keys once the screen is still (End, G), then memory again once it is still again.
+        os.write(master, then)
+        last = time.perf_counter()
+        while time.perf_counter() - last < quiet * 2:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    if os.read(master, 1 << 16):
+                        last = time.perf_counter()
+                except OSError:
+                    break
+        rss, anon = memory(process.pid, program)
     try:
         os.write(master, b"q")
         process.wait(timeout=2)
@@ -195,6 +214,31 @@ def main():
                str(int(median("folio", 1))), str(int(median("less", 1))), str(int(median("folio", 2))), str(int(median("less", 2))), str(runs)]
         lines.append("\t".join(row))
         print("\t".join(row), file=sys.stderr)
+    # After End on the 100 MB file: memory does not grow with the file.
+    folio_end = run([folio, "--forget", big], columns, rows, "folio", then=b"\x1b[F")
+    less_end = run([less, big], columns, rows, "less", then=b"G")
+    row = ["memory", "after End on the 100 MB file", "-", "-", "-", str(folio_end[1]), str(less_end[1]), str(folio_end[2]), str(less_end[2]), "1"]
+    lines.append("\t".join(row))
+    print("\t".join(row), file=sys.stderr)
+    # Plain output of the 100 MB file, against fold.
+    fold_cmd = ["fold", "-w", "100", big]
+    folio_cmd = [folio, "--width", "100", "--height", "40", big]
+    timings = {"folio": [], "fold": [], "floor": []}
+    for _ in range(runs):
+        for name, argv in (("folio", folio_cmd), ("fold", fold_cmd), ("floor", ["true"])):
+            before = os.times()
+            start = time.perf_counter()
+            subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wall = time.perf_counter() - start
+            after = os.times()
+            cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+            timings[name].append((wall, cpu))
+    def med(name, index):
+        return statistics.median(t[index] for t in timings[name])
+    row = ["plain", "100 MB file at 100 columns, to /dev/null", f"{med('folio', 0):.5f}", f"{med('fold', 0):.5f}",
+           f"{med('floor', 0):.5f}", f"{med('folio', 1):.5f}", f"{med('fold', 1):.5f}", "-", "-", str(runs)]
+    lines.append("\t".join(row))
+    print("\t".join(row), file=sys.stderr)
     # An endless stream: memory after 10 s.
     folio_yes = run(["sh", "-c", f"yes | {folio} --forget"], columns, rows, "folio", limit=10.5, hold=10.0)
     less_yes = run(["sh", "-c", f"yes | {less}"], columns, rows, "less", limit=10.5, hold=10.0)
