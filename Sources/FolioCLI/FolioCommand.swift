@@ -23,10 +23,9 @@ struct FolioCommand: ParsableCommand {
             +COMMAND runs keys at the start, as in less: +G opens at the end, +/pattern at the first match, +42g at page 42, +50% half way.
             When standard output is not a terminal (or TERM is dumb), folio writes the document's text unchanged, with a form feed between pages.
 
-            Keys (less's keys where they do not take a paging key away):
+            Keys (less's keys where they do not take a paging key away; a number before a key counts):
             \(FolioCommand.keyList)
-              Ctrl-Z                    suspend (fg comes back)
-            Mouse: the wheel turns pages; click the outer thirds, a dot or a chapter; drag a page sideways.
+            Mouse: the wheel turns pages; click the outer thirds, a dot, a chapter or a link; drag a page.
             """,
         version: "0.2.0"
     )
@@ -60,8 +59,9 @@ struct FolioCommand: ParsableCommand {
 
     /// The key list of `--help`, from the session's bindings.
     static var keyList: String {
-        let width = ReadingSession.keyHelp.map { $0.keys.count }.max() ?? 0
-        return ReadingSession.keyHelp.map { keys, action in
+        let list = ReadingSession.keyHelp + [("Ctrl-Z", "suspend (fg comes back)")]
+        let width = list.map { $0.keys.count }.max() ?? 0
+        return list.map { keys, action in
             "  " + keys + String(repeating: " ", count: max(1, width - keys.count + 2)) + action
         }.joined(separator: "\n")
     }

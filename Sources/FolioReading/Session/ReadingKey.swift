@@ -49,25 +49,25 @@ extension ReadingSession {
     /// The keys, as the help overlay, `--help` and the README list them:
     /// `less`'s keys wherever they do not take a paging key away.
     public static let keyHelp: [(keys: String, action: String)] = [
-        ("Space f PgDn → l j ↓ Enter", "next page (→ ← follow the screen in right-to-left books)"),
+        ("Space f PgDn → l j ↓ Enter", "next page (→ ← go by the screen in RTL books)"),
         ("b PgUp ← h k ↑ y Backspace", "previous page"),
         ("d u  Ctrl-F Ctrl-B", "next, previous page"),
         ("g < Home", "first page (Ng: page N)"),
         ("G > End", "last page (NG: page N)"),
         ("N%  Np", "N percent of the way through"),
-        ("/pattern  ?pattern", "search forward, backward (regular expression; smart case)"),
+        ("/pattern  ?pattern", "search forward, backward (regular expression)"),
         ("/ Enter  ? Enter", "repeat the last search"),
         ("n  N", "next match, previous match"),
         ("[  ]", "previous, next chapter"),
-        ("Tab Shift-Tab, Enter", "choose a link on the page, follow it"),
-        ("''  ma  'a", "back to where you were (a link, a jump); set and go to mark a"),
+        ("Tab Shift-Tab  Enter", "choose a link on the page, follow it"),
+        ("''  ma  'a", "go back (after a link or a jump); marks"),
         ("=  Ctrl-G", "file name, page and position"),
         ("r  Ctrl-L", "repaint the screen"),
         ("R", "read the file again (after it changed)"),
         ("x", "turn pages the other way (right to left)"),
         ("v", "vertical pages"),
         ("H  F1", "this help"),
-        ("Esc", "close the help, a prompt or a message; stop waiting"),
+        ("Esc", "close help, a prompt or a message; stop a wait"),
         ("q  Q  Ctrl-C", "quit"),
     ]
 
