@@ -147,6 +147,28 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         #expect(laid.pages[0].lines.map(\.line.ending) == [.space, .end], "a full line ends on the space after it")
     }
 
+    /// A file cut short after its pages were laid out: drawing a kept line
+    /// with a window that now ends before (or inside) it shows what is left
+    /// and never reads past the window.
+    @Test func aLineBeyondAShortWindowDrawsWhatIsLeft() {
+        let layout = TextLayout(geometry: PageGeometry(columns: 20, rows: 5))
+        let text = Array("first line\nsecond line\nthird line\n".utf8)
+        let page = text.withUnsafeBytes { raw in
+            layout.page(in: TextWindow(bytes: raw, base: 0, isFinal: true), from: 0, style: .plain, collect: true)
+        }
+        guard let lines = page?.lines, lines.count == 3 else { Issue.record("three lines expected"); return }
+        let cut = 14  // inside "second line"
+        let drawn = text.withUnsafeBytes { raw in
+            let window = TextWindow(bytes: UnsafeRawBufferPointer(rebasing: raw[..<cut]), base: 0, isFinal: true)
+            return lines.map { line in
+                var shown = ""
+                layout.forEachGlyph(of: line, in: window) { shown.unicodeScalars.append($0.scalar) }
+                return shown
+            }
+        }
+        #expect(drawn == ["first line", "sec", ""])
+    }
+
     @Test func tabsWideCharactersAndControls() {
         let (_, laid) = layOut(Array("a\tb\n漢字漢字漢\u{1B}x\r\n".utf8), geometry: PageGeometry(columns: 9, rows: 10))
         #expect(laid.pages[0].lines.map(\.line.width) == [9, 8, 4])

@@ -307,9 +307,11 @@ public struct TextLayout: Sendable {
     ///
     /// A line holding right-to-left text comes in visual order (``Bidi``), left to right.
     ///
-    /// `window` must hold the line's bytes. Cost: O(bytes on the line).
+    /// `window` should hold the line's bytes; the part it lacks (a file cut
+    /// short since the line was laid out) draws nothing. Cost: O(bytes on the line).
     public func forEachGlyph(of line: LaidOutLine, in window: TextWindow, _ body: (Glyph) -> Void) {
-        let start = max(0, line.start - window.base), end = max(start, min(line.contentEnd - window.base, window.bytes.count))
+        guard line.start >= window.base, line.start < window.base + window.bytes.count else { return }
+        let start = line.start - window.base, end = max(start, min(line.contentEnd - window.base, window.bytes.count))
         if Bidi.mayHoldRightToLeft(UnsafeRawBufferPointer(rebasing: window.bytes[start..<end])) {
             var glyphs: [Glyph] = []
             logicalGlyphs(of: line, in: window) { glyphs.append($0) }
