@@ -23,6 +23,13 @@ let esc = "\u{1B}["
         #expect(item.string == "One paragraph, wrapped.\n\nTwo\nlines\n\nDiv text\n\ninner\n\ntail\n\nLast")
     }
 
+    /// Found by the random-markup property (seed 4rujuxKSxzpM6rr/JXXiNYGKeO+0I87QJNazh4sJ9FE=):
+    /// a run of line breaks made two empty lines.
+    @Test func aRunOfLineBreaksLeavesOneEmptyLineAtMost() {
+        #expect(quick("<p>word<br><br><br>word</p>").string == "word\n\nword")
+        #expect(quick("<p>verse<br/>line<br/><br/>stanza</p>").string == "verse\nline\n\nstanza")
+    }
+
     @Test func headingsAreBoldAndTheFirstTwoLevelsUnderlined() {
         let item = quick("<h1>Big</h1><h2>Mid</h2><h3>Small <em>it</em></h3>")
         #expect(visible(item.string) == "⟨1⟩⟨4⟩Big⟨22⟩⟨24⟩\n\n⟨1⟩⟨4⟩Mid⟨22⟩⟨24⟩\n\n⟨1⟩Small ⟨3⟩it⟨22⟩⟨23⟩")

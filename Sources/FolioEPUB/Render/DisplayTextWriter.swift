@@ -84,7 +84,7 @@ struct DisplayTextWriter {
             text += [0x0A, 0x0A]
         } else if pendingBreaks > 0 {
             closeStyles()
-            text += [UInt8](repeating: 0x0A, count: pendingBreaks)
+            text += [UInt8](repeating: 0x0A, count: min(pendingBreaks, 2))  // at most one empty line, as between paragraphs
         }
         needsSeparator = false
         pendingBreaks = 0
