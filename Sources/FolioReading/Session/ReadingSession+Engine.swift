@@ -55,12 +55,14 @@ extension ReadingSession {
         if let change = try? indicator.setPageCount(known, isFinal: pagination.isComplete), !change.isEmpty { out.redraw() }
         if chapterPagesStale || menu.items.count != chapters.count {
             let items = chapters.indices.map { MenuItem(id: $0, title: chapters[$0].title) }
-            var pending = false
-            let starts = chapters.map { chapter -> Int in
-                if let page = pagination.page(containing: chapter.offset) { return page }
-                pending = true
-                return pagination.knownPages - 1
+            // Each chapter's page is looked up once (a lookup may lay out a block
+            // of pages again): every slice of a book's work used to look them all up.
+            if chapterPages.count > chapters.count { chapterPages.removeAll() }
+            while chapterPages.count < chapters.count, let page = pagination.page(containing: chapters[chapterPages.count].offset) {
+                chapterPages.append(page)
             }
+            let pending = chapterPages.count < chapters.count
+            let starts = chapterPages + repeatElement(pagination.knownPages - 1, count: chapters.count - chapterPages.count)
             if let effects = try? menu.setItems(items, startPages: starts), !effects.isEmpty { out.redraw() }
             chapterPagesStale = pending
         }
@@ -197,6 +199,7 @@ extension ReadingSession {
             pagination = Pagination(layout: layout)
             pagination.extend(document.text, budget: Self.firstPageBudget)
             cache.invalidate()
+            chapterPages.removeAll()
             chapterPagesStale = !chapters.isEmpty
         }
         let rule = FixedSpreadRule(spreadMode)

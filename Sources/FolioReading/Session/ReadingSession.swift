@@ -72,6 +72,8 @@ public struct ReadingSession {
     var stalledAt: TextMark?
     var scanner: ChapterScanner?
     var chapterPagesStale = false
+    /// The pages of the first chapters, found once: pagination only grows until a relayout, which forgets them.
+    var chapterPages: [Int] = []
     let cache = PageCache()
 
     /// The narrowest page text, in columns, two-page spreads use for prose.
