@@ -55,6 +55,22 @@ import PropertyBased
         #expect(throws: Inflater.Failure.truncated) { try Inflater.inflate(Array(compressed.prefix(compressed.count / 2)), limit: 1 << 24) }
     }
 
+    /// A book's heads are read with `enough`: one block of repetitive text
+    /// can hold megabytes, so the question is asked inside a block too, and
+    /// the output stops near where the answer turned yes.
+    @Test func enoughStopsInsideOneLargeBlock() throws {
+        let text = Array(String(repeating: "<p>the same paragraph again</p>", count: 40_000).utf8)
+        let compressed = try zlib(Array("<html><head></head><body>".utf8) + text, level: 9)
+        var asked = 0
+        let head = try Inflater.inflate(compressed, limit: 1 << 24) { output in
+            asked += 1
+            return output.count > 1_000
+        }
+        #expect(head.count < 16 << 10, "stopped within a few KB, not after the block's \(text.count) bytes")
+        #expect(asked <= 3)
+        #expect(Array(head.prefix(25)) == Array("<html><head></head><body>".utf8))
+    }
+
     @Test func garbageFailsAndNeverHangs() async {
         await propertyCheck(count: 3_000, input: Gen.int(in: 0...255).array(of: 0...400)) { values in
             let bytes = values.map { UInt8($0) }

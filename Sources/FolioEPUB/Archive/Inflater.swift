@@ -26,11 +26,20 @@ struct Inflater {
     private var bitCount = 0
     private(set) var output: [UInt8] = []
     private let limit: Int
+    /// The output size at which `enough` is asked next inside a block (doubling, so asking costs O(output) in all).
+    private var nextCheck = Int.max
+    private var enough: (([UInt8]) -> Bool)?
 
     /// Inflates `input` (a raw DEFLATE stream) into at most `limit` bytes.
-    /// `enough`, if given, is asked after each block whether to stop early.
+    /// `enough`, if given, is asked after each block, and within a block
+    /// at 1 KB of output and each doubling after it, whether to stop early:
+    /// one block of repetitive text can hold megabytes.
     static func inflate(_ input: [UInt8], limit: Int, enough: (([UInt8]) -> Bool)? = nil) throws(Failure) -> [UInt8] {
         var inflater = Inflater(input: input, limit: limit)
+        if let enough {
+            inflater.enough = enough
+            inflater.nextCheck = 1024
+        }
         do {
             try inflater.run(enough: enough)
         } catch .enough {
@@ -98,10 +107,15 @@ struct Inflater {
         position += length
     }
 
-    /// A Huffman code: how many codes of each length, and the symbols in canonical order.
+    /// A Huffman code: how many codes of each length, and the symbols in
+    /// canonical order; codes of up to ``fastBits`` bits also sit in a table
+    /// indexed by the next bits of the stream, so most symbols decode in one look.
     struct Huffman {
         var counts = [Int](repeating: 0, count: 16)
         var symbols: [Int]
+        /// Indexed by the next ``fastBits`` bits of the stream: symbol << 4 | code length, or 0 for a longer code.
+        var fast = [UInt16](repeating: 0, count: 1 << Huffman.fastBits)
+        static let fastBits = 9
 
         /// Builds the code from each symbol's code length (0: unused); nil when the lengths over-subscribe.
         init?(lengths: ArraySlice<Int>) {
@@ -119,11 +133,44 @@ struct Inflater {
                 symbols[offsets[length]] = symbol
                 offsets[length] += 1
             }
+            // Canonical codes (RFC 1951 §3.2.2); the stream holds a code's first bit lowest, so the table's index is the code reversed.
+            var next = [Int](repeating: 0, count: 16)
+            var code = 0
+            for length in 1..<16 {
+                code = (code + (length == 1 ? 0 : counts[length - 1])) << 1
+                next[length] = code
+            }
+            for (symbol, length) in lengths.enumerated() where length != 0 {
+                let assigned = next[length]
+                next[length] += 1
+                guard length <= Self.fastBits else { continue }
+                var reversed = 0
+                for bit in 0..<length where assigned & (1 << (length - 1 - bit)) != 0 { reversed |= 1 << bit }
+                let entry = UInt16(symbol << 4 | length)
+                var index = reversed
+                while index < fast.count {
+                    fast[index] = entry
+                    index += 1 << length
+                }
+            }
         }
     }
 
-    /// The next symbol of `code`.
+    /// The next symbol of `code`: from the table when its code is short and
+    /// its bits are here, else bit by bit.
     private mutating func decode(_ code: Huffman) throws(Failure) -> Int {
+        while bitCount <= 24 && position < input.count {
+            bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
+            position += 1
+            bitCount += 8
+        }
+        let entry = Int(code.fast[Int(bitBuffer) & ((1 << Huffman.fastBits) - 1)])
+        let length = entry & 15
+        if entry != 0 && length <= bitCount {
+            bitBuffer >>= UInt32(length)
+            bitCount -= length
+            return entry >> 4
+        }
         var value = 0, first = 0, index = 0
         for length in 1..<16 {
             value |= try bits(1)
@@ -155,6 +202,10 @@ struct Inflater {
     /// Literals, lengths and distances until the end-of-block code.
     private mutating func codes(_ lengths: Huffman, _ distances: Huffman) throws(Failure) {
         while true {
+            if output.count >= nextCheck, let enough {
+                nextCheck = output.count * 2
+                if enough(output) { throw .enough }
+            }
             let symbol = try decode(lengths)
             if symbol < 256 {
                 try append(UInt8(symbol))
