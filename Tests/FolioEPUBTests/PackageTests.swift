@@ -100,6 +100,20 @@ import Testing
         #expect(book.render(spineItem: 0).string == "縦書き")
     }
 
+    /// A head longer than the first read (16 KB of compressed bytes): the
+    /// whole entry is read then, and the body's writing mode still counts.
+    @Test func aLongHeadIsReadToItsEnd() throws {
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<60_000).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement(using: &random)! }
+        let page = "<html><head><!-- \(String(noise)) --></head><body style='writing-mode: vertical-rl'><p>縦</p></body></html>"
+        let fixture = try EPUBFixture([
+            EPUBFixture.mimetype, EPUBFixture.container, EPUBFixture.package(chapters: ["v.xhtml"]), Entry("OEBPS/v.xhtml", page),
+        ])
+        let book = try fixture.open()
+        #expect(book.spine.map(\.writingMode) == [.verticalRightToLeft])
+        #expect(book.render(spineItem: 0).string == "縦")
+    }
+
     @Test func primaryWritingModeMetaAppliesToEveryItem() throws {
         let fixture = try EPUBFixture([
             EPUBFixture.mimetype, EPUBFixture.container,

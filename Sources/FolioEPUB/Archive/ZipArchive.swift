@@ -246,24 +246,31 @@ final class ZipArchive: Sendable {
         _ entry: ZipEntry, at dataOffset: UInt64, limits: EPUBLimits, budget: inout Int,
         enough: (([UInt8]) -> Bool)?
     ) throws(EPUBError) -> [UInt8] {
-        // The compressed bytes, and no more: a damaged stream cannot read past its entry.
-        guard entry.compressedSize <= UInt64(Int.max), let compressed = Self.pread(descriptor, at: dataOffset, count: Int(entry.compressedSize)) else {
+        guard entry.compressedSize <= UInt64(Int.max) else {
             throw .damagedEntry(file: fileName, entry: entry.name, reason: "its data ends early")
         }
+        // The compressed bytes, and no more: a damaged stream cannot read past its entry.
+        // A head comes from the first 16 KB, unless they run out before it is complete.
+        let whole = Int(entry.compressedSize)
+        var count = enough == nil ? whole : min(whole, 16 << 10)
         // The most it may inflate to: the entry limit, the operation's budget, and past the
         // ratio threshold, the ratio times the compressed size. Counted as it inflates: headers lie.
         let (byRatio, overflow) = UInt64(max(0, limits.maximumRatio)).multipliedReportingOverflow(by: max(entry.compressedSize, 1))
         let ratioLimit = overflow ? Int.max : max(limits.ratioThreshold, Int(min(byRatio, UInt64(Int.max))))
         let limit = min(limits.maximumEntryBytes, budget, ratioLimit)
-        let output: [UInt8]
-        do {
-            output = try Inflater.inflate(compressed, limit: limit, enough: enough)
-        } catch .tooLarge {
-            if limit == limits.maximumEntryBytes { throw .entryTooLarge(file: fileName, entry: entry.name, limit: limits.maximumEntryBytes) }
-            if limit == ratioLimit { throw .compressionRatio(file: fileName, entry: entry.name, ratio: limits.maximumRatio) }
-            throw .totalTooLarge(file: fileName, limit: limits.maximumTotalBytes)
-        } catch {
-            throw .damagedEntry(file: fileName, entry: entry.name, reason: "it does not inflate")
+        var output: [UInt8] = []
+        while true {
+            guard let compressed = Self.pread(descriptor, at: dataOffset, count: count) else {
+                throw .damagedEntry(file: fileName, entry: entry.name, reason: "its data ends early")
+            }
+            do {
+                output = try Inflater.inflate(compressed, limit: limit, enough: enough)
+                break
+            } catch .truncated where count < whole {
+                count = whole
+            } catch {
+                throw map(error, entry: entry, limits: limits, limit: limit, ratioLimit: ratioLimit)
+            }
         }
         budget -= output.count
         if enough == nil, CRC32.checksum(output) != entry.crc32 {
@@ -272,14 +279,27 @@ final class ZipArchive: Sendable {
         return output
     }
 
+    /// The book's error for an inflater's failure on `entry`, which had `limit` bytes to inflate into.
+    private func map(_ failure: Inflater.Failure, entry: ZipEntry, limits: EPUBLimits, limit: Int, ratioLimit: Int) -> EPUBError {
+        switch failure {
+        case .tooLarge:
+            if limit == limits.maximumEntryBytes { return .entryTooLarge(file: fileName, entry: entry.name, limit: limits.maximumEntryBytes) }
+            if limit == ratioLimit { return .compressionRatio(file: fileName, entry: entry.name, ratio: limits.maximumRatio) }
+            return .totalTooLarge(file: fileName, limit: limits.maximumTotalBytes)
+        default:
+            return .damagedEntry(file: fileName, entry: entry.name, reason: "it does not inflate")
+        }
+    }
+
     // MARK: Bytes
 
     private static func pread(_ fd: Int32, at offset: UInt64, count: Int) -> [UInt8]? {
         guard count >= 0, offset <= UInt64(Int64.max) else { return nil }
         if count == 0 { return [] }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { preadAll(fd, $0.baseAddress!, count, at: offset) }
-        return read == count ? bytes : nil
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = preadAll(fd, buffer.baseAddress!, count, at: offset)
+        }
+        return bytes.count == count ? bytes : nil
     }
 
     /// Reads up to `count` bytes at `offset`, retrying short reads; returns how many arrived.
