@@ -27,8 +27,11 @@ struct FolioCommand: ParsableCommand {
             \(FolioCommand.keyList)
             Mouse: the wheel turns pages; click the outer thirds, a dot, a chapter or a link; drag a page.
             """,
-        version: "0.2.0"
+        version: FolioCommand.version
     )
+
+    /// What `--version` prints.
+    static let version = "0.2.0"
 
     @Argument(help: ArgumentHelp("The file to read (- for standard input), and +COMMAND keys to run first.", valueName: "FILE"))
     var inputs: [String] = []
@@ -77,10 +80,15 @@ struct FolioCommand: ParsableCommand {
     /// Starts folio: the usual command lines (a file, `-`, `+COMMAND`, the
     /// simple options) are read directly, so the reader starts without the
     /// argument parser's reflection (some 13 million instructions, half of
-    /// folio's start); everything else — `--help`, `--version`, a mistake —
+    /// folio's start), and so is `--version`; everything else — `--help`, a mistake —
     /// goes through swift-argument-parser, which owns the interface.
     static func main() {
-        if let request = ReaderRequest(commandLine: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print(version)  // as the argument parser would, without its start-up cost
+            Glibc.exit(0)
+        }
+        if let request = ReaderRequest(commandLine: arguments) {
             Glibc.exit(request.run())
         }
         main(nil)

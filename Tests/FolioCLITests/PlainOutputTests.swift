@@ -29,6 +29,18 @@ import Testing
         #expect(process.out == bytes, "the document's bytes, unchanged: pictures such as ␛ are for the screen only")
     }
 
+    /// `--version` skips the argument parser (for speed) and must still say what it says;
+    /// `--help` still goes through it and lists every key.
+    @Test func versionAndHelp() throws {
+        let version = try Folio.run(["--version"])
+        #expect(version.status == 0 && version.out == "\(FolioVersion.expected)\n")
+        let help = try Folio.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("USAGE: folio") && help.out.contains("Ctrl-Z"))
+        let wrong = try Folio.run(["--nonsense"])
+        #expect(wrong.status != 0 && wrong.err.contains("--nonsense"))
+    }
+
     @Test func readsStandardInputWhenItIsAPipe() throws {
         let result = try Folio.run([], stdin: Data("from a pipe\n".utf8))
         #expect(result.status == 0)
@@ -96,5 +108,16 @@ import Testing
         let result = try Folio.run([file.path])
         #expect(result.status == 1)
         #expect(result.err.contains("cannot read"))
+    }
+}
+
+/// The version the package declares, read from the source independently of the binary.
+enum FolioVersion {
+    static var expected: String {
+        let source = (try? String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/FolioCLITests/PlainOutputTests.swift",
+                                                                              with: "Sources/FolioCLI/FolioCommand.swift"), encoding: .utf8)) ?? ""
+        guard let line = source.split(separator: "\n").first(where: { $0.contains("static let version = ") }),
+              let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return "?" }
+        return String(line[line.index(after: open)..<close])
     }
 }
