@@ -28,6 +28,10 @@ Lines written to OUTPUT.tsv:
   first-screen  LABEL  FOLIO_S  LESS_S  FLOOR_S  FOLIO_RSS_KB  LESS_RSS_KB  FOLIO_ANON_KB  LESS_ANON_KB  RUNS
   memory        LABEL  -        -       -        FOLIO_RSS_KB  LESS_RSS_KB  FOLIO_ANON_KB  LESS_ANON_KB  RUNS
   plain         LABEL  FOLIO_S  FOLD_S  FLOOR_S  FOLIO_CPU_S  FOLD_CPU_S  -  -  RUNS
+  book          LABEL  FIRST_S  COUNTED_S  -  FOLIO_RSS_KB  -  FOLIO_ANON_KB  -  RUNS
+EPUB books (Debian's live manual when installed, and a large book made at run
+time) have no peer here: the figures are folio's own, the first full screen
+and the first screen whose status row shows the complete page count.
 The texts are made at run time (never committed) from the licences in
 /usr/share/common-licenses and Unicode's NamesList.txt, repeated.
 """
@@ -105,7 +109,8 @@ def memory(pid, name):
 
 def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=None, then=None):
     """Runs argv in a pty; returns (seconds to the first full screen, rss KB, anon KB).
-    With `appears`, the time is to the first screen showing that text instead."""
+    With `appears` (a text, or a test of the screen's rows), the time is to the first
+    screen showing that text or passing that test instead."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     env = {k: v for k, v in os.environ.items() if not k.startswith("LESS")}
@@ -170,12 +175,81 @@ def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=N
     for at, data in chunks:
         stream.feed(data)
         shown = screen.display
-        if appears is not None:
+        if callable(appears):
+            if appears(shown):
+                return at, rss, anon, final
+        elif appears is not None:
             if any(appears in line for line in shown):
                 return at, rss, anon, final
         elif shown[:-1] == final[:-1] and shown[-1].strip():
             return at, rss, anon, final
     return float("nan"), rss, anon, final
+
+
+def make_book(path, text_bytes, image_bytes):
+    """An EPUB 3 of `text_bytes` of real text in chapters of about 256 KB, and
+    `image_bytes` of incompressible pictures (as in an illustrated book),
+    made with Python's zipfile: no one here wrote its text."""
+    import html
+    import zipfile
+    source = os.path.join(os.path.dirname(path), "book-source.txt")
+    make_text(source, text_bytes)
+    with open(source, "rb") as f:
+        text = f.read().decode("utf-8", "replace")
+    chapters = [text[i:i + (256 << 10)] for i in range(0, len(text), 256 << 10)]
+    pictures = max(0, image_bytes // (512 << 10))
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+        z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+                   '<rootfiles><rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
+        manifest, spine, nav = [], [], []
+        for n, chapter in enumerate(chapters):
+            paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in chapter.split("\n\n") if p.strip())
+            picture = f'<p><img src="p{n}.png" alt="picture {n}"/></p>' if n < pictures else ""
+            z.writestr(f"OEBPS/c{n}.xhtml", f'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>{n}</title></head>'
+                       f"<body><h1>Chapter {n + 1}</h1>{picture}{paragraphs}</body></html>", compress_type=zipfile.ZIP_DEFLATED)
+            manifest.append(f'<item id="c{n}" href="c{n}.xhtml" media-type="application/xhtml+xml"/>')
+            spine.append(f'<itemref idref="c{n}"/>')
+            nav.append(f'<li><a href="c{n}.xhtml">Chapter {n + 1}</a></li>')
+        for n in range(min(pictures, len(chapters))):
+            z.writestr(f"OEBPS/p{n}.png", b"\x89PNG\r\n\x1a\n" + os.urandom(512 << 10))
+            manifest.append(f'<item id="p{n}" href="p{n}.png" media-type="image/png"/>')
+        z.writestr("OEBPS/nav.xhtml", '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">'
+                   f'<head><title>Contents</title></head><body><nav epub:type="toc"><ol>{"".join(nav)}</ol></nav></body></html>')
+        manifest.append('<item id="nav" href="nav.xhtml" properties="nav" media-type="application/xhtml+xml"/>')
+        z.writestr("OEBPS/book.opf", '<?xml version="1.0" encoding="utf-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">'
+                   '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">urn:folio:bench</dc:identifier>'
+                   '<dc:title>A large book</dc:title><dc:language>en</dc:language></metadata>'
+                   f'<manifest>{"".join(manifest)}</manifest><spine>{"".join(spine)}</spine></package>')
+
+
+def counted(shown):
+    """Whether the status row shows a final page count: "N / M" without a "+"."""
+    import re
+    return re.search(r"\b\d+ / \d+(?![\d+])", shown[-1]) is not None
+
+
+def book_rows(folio, work, columns, rows, runs):
+    """EPUB books: time to the first full screen and to the complete page count, and memory."""
+    books = []
+    manual = "/usr/share/doc/live-manual/epub/live-manual.en.epub"
+    if os.path.exists(manual):
+        books.append((f"Debian's live manual ({os.path.getsize(manual) >> 10} KB)", manual))
+    big = os.path.join(work, "large.epub")
+    make_book(big, 48 << 20, 12 << 20)
+    books.append((f"a made book, 48 MB of text and 12 MB of pictures ({os.path.getsize(big) >> 20} MB)", big))
+    out = []
+    for label, path in books:
+        first, count, rss, anon = [], [], [], []
+        for _ in range(runs):
+            a = run([folio, "--forget", path], columns, rows, "folio")
+            b = run([folio, "--forget", path], columns, rows, "folio", appears=counted, quiet=1.0, limit=60.0)
+            first.append(a[0]); count.append(b[0]); rss.append(b[1]); anon.append(b[2])
+        med = lambda v: statistics.median(x for x in v if x == x) if any(x == x for x in v) else float("nan")
+        row = ["book", label, f"{med(first):.5f}", f"{med(count):.5f}", "-", str(int(med(rss))), "-", str(int(med(anon))), "-", str(runs)]
+        out.append("\t".join(row))
+        print("\t".join(row), file=sys.stderr)
+    return out
 
 
 def main():
@@ -245,6 +319,7 @@ def main():
     row = ["memory", "yes, after 10 s", "-", "-", "-", str(folio_yes[1]), str(less_yes[1]), str(folio_yes[2]), str(less_yes[2]), "1"]
     lines.append("\t".join(row))
     print("\t".join(row), file=sys.stderr)
+    lines.extend(book_rows(folio, work, columns, rows, runs))
     with open(output, "w") as out:
         out.write("\n".join(lines) + "\n")
 
