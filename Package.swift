@@ -42,10 +42,11 @@ let package = Package(
                 "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // A release folio carries its Swift runtime: no shared libraries to find and
-            // relocate at start (half of the instructions before the first frame).
+            // A release folio is one static executable: no dynamic loader, no shared
+            // libraries to find and relocate (2.6 M of the 2.7 M instructions of
+            // `folio --version`), so the first screen comes as soon as less's.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
                 // FoundationEssentials's own parts, which a static link must name.
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
