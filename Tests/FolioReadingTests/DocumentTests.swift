@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PropertyBased
 import Folio
 import FolioTestSupport
 @testable import FolioReading
@@ -133,6 +134,52 @@ import FolioTestSupport
         #expect(prose.session.book.mode == .twoPages)
     }
 
+    /// The survey's fast path (runs of printable ASCII) counts exactly what the
+    /// decoder would, byte by byte, whether the text comes whole or in pieces
+    /// that split an overstrike, an escape or a character.
+    @Test func theSurveysFastPathAgreesWithTheDecoder() async {
+        let pieces = ["word ", "x", "\n", "\t", "N\u{08}N", "_\u{08}u", "\u{1B}[1m", "\u{1B}[0m", "漢字", "é",
+                      String(repeating: "long ", count: 70), "\r\n", "\u{08}", "\u{0C}", "\u{1B}"].map { Array($0.utf8) }
+        let gen = Gen.int(in: 0...(pieces.count - 1)).array(of: 0...200)
+        await propertyCheck(count: 150, input: gen, Gen.int(in: 1...5_000)) { indices, chunk in
+            let bytes = indices.flatMap { pieces[$0] }
+            func survey(fast: Bool, chunk: Int) -> LineWidthSurvey {
+                var survey = LineWidthSurvey()
+                survey.usesFastPath = fast
+                let stream = StreamText()
+                var at = 0
+                while at < bytes.count {
+                    stream.append(bytes[at..<min(bytes.count, at + chunk)])
+                    at += chunk
+                    _ = survey.scan(stream)
+                }
+                stream.finish()
+                _ = survey.scan(stream)
+                survey.usesFastPath = true
+                return survey
+            }
+            let careful = survey(fast: false, chunk: bytes.count + 1)
+            #expect(survey(fast: true, chunk: bytes.count + 1) == careful, "whole text")
+            #expect(survey(fast: true, chunk: chunk) == careful, "in pieces of \(chunk) bytes")
+            #expect(careful.isSettled)
+        }
+    }
+
+    /// A man page piped in arrives in pieces: an overstruck `N` cut after its
+    /// first `N` is still one column, not three.
+    @Test func anOverstrikeCutBetweenReadsIsOneColumn() {
+        let line = Array("word N\u{08}N\n".utf8)
+        var survey = LineWidthSurvey()
+        let stream = StreamText()
+        for byte in line {
+            stream.append([byte])
+            _ = survey.scan(stream)
+        }
+        stream.finish()
+        _ = survey.scan(stream)
+        #expect(survey.lineWidth == 6)
+    }
+
     @Test func theSurveyMeasuresWhatIsDrawnNotTheEscapes() {
         let man = String(repeating: "\u{1B}[1mN\u{08}NA\u{08}AM\u{08}ME\u{08}E\u{1B}[0m" + String(repeating: " word", count: 10) + "\n", count: 50)
         var survey = LineWidthSurvey()
@@ -141,3 +188,4 @@ import FolioTestSupport
         #expect(survey.lineWidth == 54)
     }
 }
+

@@ -21,6 +21,8 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
     public private(set) var isSettled = false
     private var decoder = TextDecoder()
     private var column = 0
+    /// Whether runs of printable ASCII are counted without the decoder (tests turn it off to compare).
+    var usesFastPath = true
 
     /// A survey that has read nothing.
     public init() {}
@@ -35,14 +37,18 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
         text.withWindow(scanned..<goal) { window in
             var i = 0
             let bytes = window.bytes
-            while i < bytes.count {
-                // Printable ASCII (the bulk of most text) is a column a byte; the rest goes through the decoder.
+            let count = bytes.count
+            while i < count {
+                // A run of printable ASCII (the bulk of most text) is a column a byte; the rest goes
+                // through the decoder — and so does a run's last character when a backspace follows it
+                // (an overstrike) or when it ends an unfinished window (one may follow).
+                var end = i
+                while usesFastPath && end < count && bytes[end] &- 0x20 < 0x5F { end += 1 }
+                if end > i && (end < count ? bytes[end] == 0x08 : !window.isFinal) { end -= 1 }
+                column += end - i
+                i = end
+                guard i < count else { break }
                 let b = bytes[i]
-                if b >= 0x20 && b < 0x7F && (i + 1 < bytes.count ? bytes[i + 1] != 0x08 : window.isFinal) {
-                    column += 1
-                    i += 1
-                    continue
-                }
                 if b == 0x0A {
                     endLine()
                     i += 1

@@ -92,6 +92,8 @@ public struct TextDecoder: Hashable, Sendable {
             }
             end += 1 + secondLength
         }
+        // A backspace may yet come and overstrike what ends the bytes so far.
+        if end == bytes.count && !isFinal { return nil }
         return (.glyph(shown, look), end - i)
     }
 
