@@ -191,6 +191,26 @@ import FolioTestSupport
         #expect(driver.log.last == .redraw, "the last slice of work asks for the frame that shows it")
     }
 
+    /// Esc while a jump waits leaves the reader on the page shown — and that
+    /// page, not the one the jump was heading for, is the place remembered
+    /// (found by the command-sequence property: G, a resize to 20×5, 61 %, Esc).
+    @Test func stoppingAWaitRemembersThePageShown() {
+        var driver = SessionDriver(Sample.document(paragraphs: 160, markdown: true), width: 100, height: 30)
+        driver.press(.character("G"))
+        driver.settle()
+        driver.send(.resize(Viewport(width: 20, height: 5)))
+        driver.send(.goToPercent(61))
+        #expect(driver.session.isWaiting)
+        driver.log.removeAll()
+        driver.press(.escape)
+        #expect(!driver.session.isWaiting)
+        let shown = driver.session.spreadBytes
+        #expect(driver.saves.count == 1)
+        #expect(driver.saves.first.map { shown.contains($0.anchor) } == true, "saved \(driver.saves), shown \(shown)")
+        driver.settle()
+        #expect(driver.session.recorder.position.map { driver.session.spreadBytes.contains($0.anchor) } == true)
+    }
+
     @Test func theSessionRestsWhenInputStops() {
         var driver = SessionDriver(Sample.document(paragraphs: 2_000, markdown: true))
         driver.type("50%")
@@ -231,3 +251,4 @@ import FolioTestSupport
         #expect(driver.session.mode == .reading(nil))
     }
 }
+

@@ -117,7 +117,11 @@ extension ReadingSession {
     mutating func cancel(into out: inout Outbox) {
         switch mode {
         case .waiting:
+            // The reader stays on the page shown, so that is the place to remember now.
             mode = .reading(Notice("Stopped"))
+            if pager.activity == .idle, let save = recorder.settled(onPages: currentPages, pageStarts: pagination.pageStarts) {
+                out.append(.save(save))
+            }
         case .linking:
             mode = .reading(nil)
         case .pressing(let press):
