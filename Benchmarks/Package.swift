@@ -26,6 +26,13 @@ let package = Package(
             path: "Benchmarks/FolioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Drag updates alone, for callgrind's instruction count (Benchmarks/drag-instructions).
+        .executableTarget(
+            name: "DragInstructions",
+            dependencies: ["Baselines", "CopyCounter", .product(name: "Folio", package: "Folio")]
+        ),
+        // A memcpy that counts bytes, for the guard against values copied per drag update.
+        .target(name: "CopyCounter", cSettings: [.unsafeFlags(["-fno-builtin"])]),
         // The heap's live bytes (glibc's mallinfo2), for "bytes held".
         .target(name: "HeapBytes"),
         // Counts and simulations (no timing), and the report: docs/BENCHMARKS.md.

@@ -37,6 +37,30 @@ import FolioTestSupport
         #expect(placed != 0)
     }
 
+    /// The host-owned buffer: a drag update written into one `Effects` the
+    /// host keeps allocates nothing either, even after an update that spilled
+    /// past the inline effects (the spill's storage is kept and reused).
+    @Test(arguments: counts)
+    func aDragUpdateIntoAKeptBufferAllocatesNothing(count: PageCount) throws {
+        var pager = try Pager(track: phone(count), pool: Pool(size: 9, prefetch: 8), page: 5)
+        var effects = Effects()
+        effects = pager.layout()
+        #expect(effects.count > 16, "the first layout of 17 slots spills: \(effects.count) effects")
+        pager.dragBegan(at: 0, into: &effects)
+        var t = 0.0
+        var placed = 0.0
+        for _ in 0..<10 { t += 0.016; pager.dragMoved(by: -37, at: t, into: &effects) }
+        let counted = allocations {
+            for i in 0..<2_000 {
+                t += 0.016
+                pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t, into: &effects)
+                for i in effects.indices { if case .place(_, let x) = effects[i] { placed += x } }
+            }
+        }
+        #expect(counted == 0, "\(count): \(counted ?? -1) allocations in 2,000 drag updates into a kept buffer")
+        #expect(placed != 0)
+    }
+
     @Test(arguments: counts)
     func aSettleFrameAllocatesNothing(count: PageCount) throws {
         var pager = try Pager(track: phone(count), page: 5)

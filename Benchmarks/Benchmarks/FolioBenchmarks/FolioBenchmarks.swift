@@ -32,13 +32,17 @@ let benchmarks: @Sendable () -> Void = {
     for (name, pages) in dragCounts {
         Benchmark("Drag update x1000, \(name) pages") { benchmark in
             var host = FolioHost(try Pager(track: FolioHost.phone(pages), page: 5))
-            host.apply(host.pager.dragBegan(at: 0))
+            // The host keeps one buffer for the effects of every update.
+            var effects = Effects()
+            host.pager.dragBegan(at: 0, into: &effects)
+            host.apply(effects)
             var t = 0.0
             // Back and forth over page boundaries, between pages 5 and 8 (so
             // no count rubber-bands), recycling slots on the way.
             func step(_ i: Int) {
                 t += 0.016
-                host.apply(host.pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t))
+                host.pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t, into: &effects)
+                host.apply(effects)
             }
             // Warm up: the first moves configure the slots for the first time.
             for i in 0..<80 { step(i) }

@@ -27,9 +27,10 @@ public struct FolioHost {
     public var liveViews: Int { views.count }
 
     /// Carries out `effects` on the views. O(effects); allocates nothing.
-    public mutating func apply(_ effects: Effects) {
-        for effect in effects {
-            switch effect {
+    public mutating func apply(_ effects: borrowing Effects) {
+        // By index: `for effect in effects` would copy the buffer into its iterator.
+        for i in effects.indices {
+            switch effects[i] {
             case .configure(let slot, let spread):
                 views[slot].page = spread.firstPage
                 views[slot].isHidden = false

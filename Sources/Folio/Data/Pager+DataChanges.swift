@@ -156,10 +156,9 @@ extension Pager {
         guard !isEmpty else {
             if let oldTarget { update.before.append(.transitionFinished(target: oldTarget, completed: false)) }
             if case .settling = phase { phase = .idle }
-            if case .dragging(var drag) = phase {
+            if case .dragging = phase {
                 drag.origin = Position(index: 0)
                 drag.translation = 0
-                phase = .dragging(drag)
             }
             position = Position(index: 0)
             settledPage = nil
@@ -186,9 +185,8 @@ extension Pager {
                 update.after.append(.windowRecentred(shift: base &- hostWindow.base))
                 hostWindow.base = base
             }
-        case .dragging(var drag):
+        case .dragging:
             drag.origin = Position(index: drag.origin.index &+ shift, fraction: drag.origin.fraction)
-            phase = .dragging(drag)
         case .settling(var settle):
             let targetPage = oldTarget.flatMap { fate($0).page } ?? newPage
             let targetReplaced = oldTarget.map { fate($0).pageIfKept == nil } ?? true

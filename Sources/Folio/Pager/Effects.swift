@@ -5,37 +5,59 @@
 /// placements and events — returns without touching the heap. Larger
 /// updates (big pools, data changes) spill into an array.
 public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible {
-    private typealias Inline = (
+    @usableFromInline
+    typealias Inline = (
         Effect, Effect, Effect, Effect, Effect, Effect, Effect, Effect,
         Effect, Effect, Effect, Effect, Effect, Effect, Effect, Effect
     )
-    private static let inlineCapacity = 16
+    @usableFromInline
+    static let inlineCapacity = 16
     private static let filler = Effect.park(slot: -1)
-    private var inline: Inline = (
+    @usableFromInline
+    var inline: Inline = (
         filler, filler, filler, filler, filler, filler, filler, filler,
         filler, filler, filler, filler, filler, filler, filler, filler
     )
-    private var spill: [Effect] = []
-    private var inlineCount = 0
+    @usableFromInline
+    var spill: [Effect] = []
+    @usableFromInline
+    var inlineCount = 0
 
     /// No effects.
     public init() {}
 
     /// Always 0.
+    @inlinable
     public var startIndex: Int { 0 }
     /// The number of effects.
+    @inlinable
     public var endIndex: Int { inlineCount + spill.count }
 
     /// The effect at `position`, in 0 ..< `count`.
+    @inlinable
     public subscript(position: Int) -> Effect { element(at: position) }
+
+    /// Empties the buffer for the next update, keeping any spilled storage:
+    /// the `into:` inputs (``Pager/dragMoved(by:at:into:)``) call it first,
+    /// so a host that keeps one `Effects` for every update allocates nothing.
+    public mutating func removeAll() {
+        inlineCount = 0
+        spill.removeAll(keepingCapacity: true)
+    }
 
     /// Iterates the effects in order without going through the generic
     /// collection machinery (which allocates in unoptimised builds).
     public struct Iterator: IteratorProtocol, Sendable {
+        @usableFromInline
         let effects: Effects
+        @usableFromInline
         var index = 0
 
+        @inlinable
+        init(effects: Effects) { self.effects = effects }
+
         /// The next effect, or nil after the last.
+        @inlinable
         public mutating func next() -> Effect? {
             guard index < effects.endIndex else { return nil }
             defer { index += 1 }
@@ -44,9 +66,11 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
     }
 
     /// An iterator over the effects in order.
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(effects: self) }
 
-    private func element(at position: Int) -> Effect {
+    @inlinable
+    func element(at position: Int) -> Effect {
         precondition(position >= 0 && position < endIndex, "effect index out of range")
         if position >= Self.inlineCapacity { return spill[position - Self.inlineCapacity] }
         // A switch rather than pointer access: reading through a pointer to
@@ -72,6 +96,7 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
     }
 
     /// Appends `effect`.
+    @inline(__always)
     mutating func append(_ effect: Effect) {
         guard inlineCount < Self.inlineCapacity else { spill.append(effect); return }
         switch inlineCount {
@@ -101,8 +126,6 @@ public struct Effects: RandomAccessCollection, Sendable, CustomStringConvertible
     public var events: [PagerEvent] {
         compactMap { if case .event(let e) = $0 { e } else { nil } }
     }
-
-    /// A compact, readable form for logs and test failures.
 
     /// A compact, readable form for logs and test failures.
     public var description: String { "[" + map(\.description).joined(separator: ", ") + "]" }

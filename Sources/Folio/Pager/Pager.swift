@@ -32,6 +32,9 @@ public struct Pager: Sendable, CustomStringConvertible {
     public internal(set) var hostWindow: HostWindow
 
     var phase: Phase = .idle
+    /// The drag in progress while `phase` is `.dragging` (kept beside the
+    /// phase so a drag update changes it in place instead of copying it out and back).
+    var drag = Drag(origin: Position(index: 0))
     /// The latest time seen, in seconds.
     var now: Double?
     /// +1 when moving toward higher spreads, −1 toward lower; prefetch goes this way.
@@ -50,7 +53,7 @@ public struct Pager: Sendable, CustomStringConvertible {
 
     enum Phase: Sendable {
         case idle
-        case dragging(Drag)
+        case dragging
         case settling(Settle)
     }
 
@@ -151,9 +154,11 @@ public struct Pager: Sendable, CustomStringConvertible {
     public func offset(ofSlot slot: Int) -> Double? { slots[slot].spread == nil ? nil : slots[slot].placed }
 
     /// Whether the track has no pages.
+    @inline(__always)
     public var isEmpty: Bool { track.spreadCount == 0 }
 
     /// The unwrapped spread nearest the position, kept within the track's ends; nil when empty.
+    @inline(__always)
     var currentSpread: Int? {
         guard !isEmpty else { return nil }
         return clampToEnds(position.nearestIndex)
@@ -163,6 +168,7 @@ public struct Pager: Sendable, CustomStringConvertible {
     ///
     /// Changes as soon as another spread is nearer, mid-gesture, and is
     /// always in 0 ..< page count.
+    @inline(__always)
     public var currentPage: Int? {
         guard let spread = currentSpread else { return nil }
         return page(ofUnwrapped: spread)
@@ -182,11 +188,14 @@ public struct Pager: Sendable, CustomStringConvertible {
     }
 
     /// The first page of the spread at unwrapped index `unwrapped`.
+    @inline(__always)
     func page(ofUnwrapped unwrapped: Int) -> Int { track.spread(at: track.wrap(unwrapped)).firstPage }
 
     /// The highest unwrapped spread a non-looping track can rest on.
+    @inline(__always)
     var lastSpread: Int { track.spreadCount - 1 }
 
+    @inline(__always)
     func clampToEnds(_ spread: Int) -> Int {
         track.loops ? spread : min(max(spread, 0), lastSpread)
     }
@@ -217,8 +226,26 @@ public struct Pager: Sendable, CustomStringConvertible {
     /// changes, then `update.after`.
     mutating func commit(_ update: Update) -> Effects {
         var out = Effects()
+        commit(update, into: &out)
+        return out
+    }
+
+    /// ``commit(_:)`` into a buffer the caller owns (appending to it).
+    mutating func commit(_ update: borrowing Update, into out: inout Effects) {
         layoutSlots(into: &out)
         for i in update.before.indices { out.append(update.before[i]) }
+        reportMotion(into: &out)
+        for i in update.after.indices { out.append(update.after[i]) }
+    }
+
+    /// Lays out the slots and reports the position and current page when they
+    /// changed: the whole commit of an update that gathered no events (a drag move).
+    mutating func commitMotion(into out: inout Effects) {
+        layoutSlots(into: &out)
+        reportMotion(into: &out)
+    }
+
+    private mutating func reportMotion(into out: inout Effects) {
         if position != reportedPosition {
             reportedPosition = position
             out.append(.positionChanged(position))
@@ -228,8 +255,6 @@ public struct Pager: Sendable, CustomStringConvertible {
             out.append(.currentPageChanged(from: reportedPage, to: page))
             reportedPage = page
         }
-        for i in update.after.indices { out.append(update.after[i]) }
-        return out
     }
 
     /// Brings a host up to date: the slot operations for the current state

@@ -4,17 +4,26 @@ extension Pager {
     /// A running transition is cancelled where it is — the pages stop under
     /// the finger. Ignored while a drag is already in progress.
     public mutating func dragBegan(at time: Double) -> Effects {
-        guard !isDragging else { return Effects() }
+        var out = Effects()
+        dragBegan(at: time, into: &out)
+        return out
+    }
+
+    /// ``dragBegan(at:)``, writing the effects into `effects` (emptied first),
+    /// a buffer the host keeps from update to update.
+    public mutating func dragBegan(at time: Double, into effects: inout Effects) {
+        effects.removeAll()
+        guard !isDragging else { return }
         note(time)
         var update = Update()
         if case .settling(let settle) = phase {
             update.before.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: false))
         }
-        var drag = Drag(origin: unresisted(position))
+        drag = Drag(origin: unresisted(position))
         if time.isFinite { drag.tracker.add(time: time, value: 0) }
-        phase = .dragging(drag)
+        phase = .dragging
         update.before.append(.dragBegan)
-        return commit(update)
+        commit(update, into: &effects)
     }
 
     /// The finger moved `delta` extent units along the screen axis (positive
@@ -23,7 +32,23 @@ extension Pager {
     ///
     /// Ignored outside a drag; a non-finite `delta` is ignored.
     public mutating func dragMoved(by delta: Double, at time: Double) -> Effects {
-        guard case .dragging(var drag) = phase, delta.isFinite else { return Effects() }
+        var out = Effects()
+        dragMoved(by: delta, at: time, into: &out)
+        return out
+    }
+
+    /// ``dragMoved(by:at:)``, writing the effects into `effects` (emptied
+    /// first), a buffer the host keeps from update to update: the fastest
+    /// way to follow a finger, with nothing copied but the effects themselves.
+    ///
+    /// ```swift
+    /// var effects = Effects()  // kept by the host
+    /// pager.dragMoved(by: dx, at: time, into: &effects)
+    /// for effect in effects { host.apply(effect) }
+    /// ```
+    public mutating func dragMoved(by delta: Double, at time: Double, into effects: inout Effects) {
+        effects.removeAll()
+        guard case .dragging = phase, delta.isFinite else { return }
         note(time)
         // A single drag moves at most 2^40 spreads, so unwrapped indices never overflow.
         let limit = 1_099_511_627_776.0
@@ -32,9 +57,8 @@ extension Pager {
         drag.screenTotal += delta
         if time.isFinite { drag.tracker.add(time: time, value: drag.screenTotal) }
         if spreads != 0 { direction = spreads > 0 ? 1 : -1 }
-        phase = .dragging(drag)
         if !isEmpty { position = resisted(drag.origin.advanced(by: drag.translation)) }
-        return commit(Update())
+        commitMotion(into: &effects)
     }
 
     /// The finger lifted at `time` seconds with `velocity` extent units per
@@ -45,19 +69,28 @@ extension Pager {
     /// ``Physics``) and starts a transition there, or settles at once when it
     /// is already exactly on it. Ignored outside a drag.
     public mutating func dragEnded(velocity: Double?, at time: Double) -> Effects {
-        guard case .dragging(let drag) = phase else { return Effects() }
+        var out = Effects()
+        dragEnded(velocity: velocity, at: time, into: &out)
+        return out
+    }
+
+    /// ``dragEnded(velocity:at:)``, writing the effects into `effects`
+    /// (emptied first), a buffer the host keeps from update to update.
+    public mutating func dragEnded(velocity: Double?, at time: Double, into effects: inout Effects) {
+        effects.removeAll()
+        guard case .dragging = phase else { return }
         note(time)
         var v = velocity ?? drag.tracker.velocity
         if !v.isFinite { v = 0 }
         var update = Update()
         update.before.append(.dragEnded(velocity: v))
         phase = .idle
-        guard !isEmpty else { return commit(update) }
+        guard !isEmpty else { return commit(update, into: &effects) }
         let spreadsPerSecond = -track.orientation.screenSign * v / track.stride
         let target = releaseTarget(velocity: spreadsPerSecond, fast: abs(v) >= physics.flickVelocity,
                                    start: currentSpread ?? 0)
         beginTransition(to: target, velocity: spreadsPerSecond, at: time, update: &update, releasing: true)
-        return commit(update)
+        commit(update, into: &effects)
     }
 
     /// Whether a drag is in progress.
@@ -99,11 +132,14 @@ extension Pager {
 
     /// The position shown for an unresisted position: past a finite track's
     /// ends the overshoot is compressed by the rubber band.
+    @inline(__always)
     func resisted(_ raw: Position) -> Position { mapOvershoot(raw, inverse: false) }
 
     /// The inverse of ``resisted(_:)``: where the finger would be for a shown position.
+    @inline(__always)
     func unresisted(_ shown: Position) -> Position { mapOvershoot(shown, inverse: true) }
 
+    @inline(__always)
     private func mapOvershoot(_ p: Position, inverse: Bool) -> Position {
         guard !track.loops, !isEmpty else { return p }
         let band = physics.rubberBand, d = track.viewportExtent, s = track.stride

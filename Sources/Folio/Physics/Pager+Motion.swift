@@ -5,9 +5,18 @@ extension Pager {
     /// started without a time starts at the first tick after it. Times that
     /// run backwards or are not finite are ignored.
     public mutating func advance(to time: Double) -> Effects {
-        guard time.isFinite else { return Effects() }
+        var out = Effects()
+        advance(to: time, into: &out)
+        return out
+    }
+
+    /// ``advance(to:)``, writing the effects into `effects` (emptied first),
+    /// a buffer the host keeps from frame to frame.
+    public mutating func advance(to time: Double, into effects: inout Effects) {
+        effects.removeAll()
+        guard time.isFinite else { return }
         note(time)
-        guard case .settling(var settle) = phase, let now else { return Effects() }
+        guard case .settling(var settle) = phase, let now else { return }
         var update = Update()
         let start = settle.startTime ?? now
         settle.startTime = start
@@ -25,7 +34,7 @@ extension Pager {
             settle.velocity = velocity
             phase = .settling(settle)
         }
-        return commit(update)
+        commit(update, into: &effects)
     }
 
     /// Shows the spread containing `page` (clamped into range), animated or at once.

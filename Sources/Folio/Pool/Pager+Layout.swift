@@ -2,6 +2,7 @@ extension Pager {
     /// The unwrapped spreads at least partly visible at `position`: spread
     /// `i` is visible while |i − position| < (viewport + spread) / (2 · stride).
     /// Empty (`low > high`) when nothing is.
+    @inline(__always)
     func visibleRange() -> (low: Int, high: Int) {
         let reach = (track.viewportExtent + track.spreadExtent) / (2 * track.stride)
         // Both ends are within 64 spreads of the position (Track.validate).
@@ -16,10 +17,17 @@ extension Pager {
 
     /// The leading-edge offset of unwrapped spread `unwrapped` from the
     /// viewport's left or top edge, in extent units.
+    @inline(__always)
     func offset(ofUnwrapped unwrapped: Int) -> Double {
-        let inset = (track.viewportExtent - track.spreadExtent) / 2
+        Self.offset(ofUnwrapped: unwrapped, at: position, inset: (track.viewportExtent - track.spreadExtent) / 2,
+                    sign: track.orientation.screenSign, stride: track.stride)
+    }
+
+    /// ``offset(ofUnwrapped:)`` from the parts it needs.
+    @inline(__always)
+    static func offset(ofUnwrapped unwrapped: Int, at position: Position, inset: Double, sign: Double, stride: Double) -> Double {
         let along = -position.distance(fromSpread: unwrapped)
-        return inset + track.orientation.screenSign * along * track.stride
+        return inset + sign * along * stride
     }
 
     /// Whether unwrapped spread `unwrapped` exists on the track.
@@ -40,9 +48,11 @@ extension Pager {
         list.removeAll(keepingCapacity: true)
         defer { swap(&list, &candidates) }
         let capacity = slots.count
+        // Captured alone: a nested function that captured `self` would copy the whole pager.
+        let loops = track.loops, spreadCount = track.spreadCount
         func consider(_ unwrapped: Int, _ list: inout [Candidate]) {
-            guard list.count < capacity, exists(unwrapped) else { return }
-            let spread = track.wrap(unwrapped)
+            guard list.count < capacity, loops || (unwrapped >= 0 && unwrapped < spreadCount) else { return }
+            let spread = loops ? Track.wrap(unwrapped, count: spreadCount) : unwrapped
             for i in list.indices where list[i].spread == spread { return }
             list.append(Candidate(unwrapped: unwrapped, spread: spread))
         }
@@ -99,11 +109,16 @@ extension Pager {
             layoutKey = key
             layoutStale = false
         }
-        for i in slots.indices where slots[i].spread != nil {
-            let x = offset(ofUnwrapped: slots[i].unwrapped)
-            if slots[i].placed != x {
-                slots[i].placed = x
-                out.append(.place(slot: i, offset: x))
+        // Through one buffer: a uniqueness check per layout, not per slot written.
+        let inset = (track.viewportExtent - track.spreadExtent) / 2
+        let sign = track.orientation.screenSign, stride = track.stride, position = position
+        slots.withUnsafeMutableBufferPointer { slots in
+            for i in slots.indices where slots[i].spread != nil {
+                let x = Self.offset(ofUnwrapped: slots[i].unwrapped, at: position, inset: inset, sign: sign, stride: stride)
+                if slots[i].placed != x {
+                    slots[i].placed = x
+                    out.append(.place(slot: i, offset: x))
+                }
             }
         }
     }

@@ -81,10 +81,13 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// The spread index shown at an unwrapped index: itself, or its
     /// remainder modulo the spread count on a looping track.
     func wrap(_ index: Int) -> Int {
-        guard loops else { return index }
-        let n = spreadCount
-        let r = index % n
-        return r < 0 ? r + n : r
+        loops ? Self.wrap(index, count: spreadCount) : index
+    }
+
+    /// `index` wrapped into 0 ..< `count` (`count` > 0), as on a loop of `count` spreads.
+    static func wrap(_ index: Int, count: Int) -> Int {
+        let r = index % count
+        return r < 0 ? r + count : r
     }
 
     /// The largest number of spreads that can be partly visible at once.
