@@ -53,6 +53,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // 1b. The engine alone: the same drag, its effects read but carried out on no views
+    // (the views' own cost — class property writes with Swift's dynamic exclusivity
+    // checks — is the host's, and about a third of the update above).
+    for (name, pages) in dragCounts {
+        Benchmark("Drag update x1000, \(name) pages, engine alone") { benchmark in
+            var pager = try Pager(track: FolioHost.phone(pages), page: 5)
+            var effects = pager.layout()
+            pager.dragBegan(at: 0, into: &effects)
+            var t = 0.0
+            var placed = 0.0
+            func step(_ i: Int) {
+                t += 0.016
+                pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t, into: &effects)
+                for k in effects.indices { if case .place(_, let x) = effects[k] { placed += x } }
+            }
+            for i in 0..<80 { step(i) }
+            benchmark.startMeasurement()
+            for i in 0..<iterations { step(i) }
+            benchmark.stopMeasurement()
+            blackHole(placed)
+        }
+    }
+
     // 2. A settle: the work when paging comes to rest on the next page.
     for (name, pages) in settleCounts {
         Benchmark("Settle x1000, \(name) pages, Folio") { benchmark in
