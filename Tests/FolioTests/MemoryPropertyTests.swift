@@ -108,4 +108,17 @@ struct RandomPagination: Sendable, CustomStringConvertible {
             #expect(chunked.value == FNV1a64.hash(bytes) && chunked.byteCount == bytes.count, "\(bytes) split at \(cut)")
         }
     }
+
+    /// Contiguous bytes (hashed from their buffer) and the same bytes as a
+    /// sequence with no storage of its own (byte by byte) hash the same.
+    @Test func contiguousBytesHashAsASequenceDoes() async {
+        await propertyCheck(count: 500, input: Gen.uint8().array(of: 0...300)) { bytes in
+            var sequence = FNV1a64()
+            sequence.combine(bytes.lazy.map { $0 })
+            var buffer = FNV1a64()
+            buffer.combine(bytes)
+            #expect(sequence == buffer, "\(bytes)")
+            #expect(buffer.byteCount == bytes.count)
+        }
+    }
 }
