@@ -165,6 +165,20 @@ import FolioTestSupport
         }
     }
 
+    /// The word-at-a-time scan stops at exactly the first byte outside
+    /// 0x20 … 0x7E, for every byte value at every place in a word.
+    @Test func aPrintableRunEndsAtTheFirstOtherByte() {
+        for value in 0...255 {
+            for place in 0..<17 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
+                bytes[place] = UInt8(value)
+                let end = bytes.withUnsafeBytes { LineWidthSurvey.printableRun(in: $0, from: 0) }
+                let printable = (0x20...0x7E).contains(value)
+                #expect(end == (printable ? 17 : place), "byte \(value) at \(place): run ends at \(end)")
+            }
+        }
+    }
+
     /// A man page piped in arrives in pieces: an overstruck `N` cut after its
     /// first `N` is still one column, not three.
     @Test func anOverstrikeCutBetweenReadsIsOneColumn() {
