@@ -320,8 +320,8 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
 
 @Suite struct LayoutFastPathTests {
     /// The fast paths (a line of plain ASCII, a run of a word, a space) cut
-    /// every line exactly where the careful path does, on random text with
-    /// every kind of byte.
+    /// every line exactly where the careful path does, and draw the same
+    /// glyphs, on random text with every kind of byte.
     @Test func theFastPathsAgreeWithTheCarefulOne() async {
         let tokens = Gen.int(in: 0...(styledPieces.count - 1)).array(of: 0...400)
         await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8)) { tokens, columns, rows in
@@ -340,6 +340,13 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
                     let b = careful.page(in: window, from: at, style: style, collect: true)
                     #expect(a == b, "\(columns)×\(rows) page \(pages) at \(at)")
                     guard let a, a == b else { return }
+                    // And the glyphs drawn of each line are the same, one by one.
+                    for line in a.lines {
+                        var fastGlyphs: [Glyph] = [], carefulGlyphs: [Glyph] = []
+                        fast.forEachGlyph(of: line, in: window) { fastGlyphs.append($0) }
+                        careful.forEachGlyph(of: line, in: window) { carefulGlyphs.append($0) }
+                        #expect(fastGlyphs == carefulGlyphs, "\(columns)×\(rows) page \(pages), line at \(line.start)")
+                    }
                     at = a.end
                     style = a.endStyle
                     pages += 1

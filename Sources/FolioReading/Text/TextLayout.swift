@@ -331,6 +331,16 @@ public struct TextLayout: Sendable {
         // The bytes after the line tell an overstrike or CR LF apart; past the line they do not matter.
         let bytes = UnsafeRawBufferPointer(rebasing: window.bytes[..<end])
         while i < end {
+            // Printable ASCII not overstruck (the bulk of most text) is its own glyph in the current style.
+            let b = bytes[i]
+            if usesFastPaths && (b == 0x20 || (b &- 0x21 < 0x5E && (i + 1 == end || bytes[i + 1] != 0x08))) {
+                let style = decoder.style
+                let w = asciiWidths[style.face * 128 + Int(b)]
+                body(Glyph(scalar: Unicode.Scalar(b), style: style, x: x, width: w, offset: window.base + i, length: 1))
+                x += w
+                i += 1
+                continue
+            }
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
             let offset = window.base + i
             switch unit {
