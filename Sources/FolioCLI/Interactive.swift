@@ -33,7 +33,7 @@ struct InteractiveReader {
         var store: JSONFilePositionStore?
         if !forget {
             do {
-                store = try JSONFilePositionStore(environment: ProcessInfo.processInfo.environment,
+                store = try JSONFilePositionStore(environment: JSONFilePositionStore.stateVariables,
                                                   warn: { warnings.add("\($0)") })
             } catch {
                 warnings.add("your place will not be remembered: \(error)")

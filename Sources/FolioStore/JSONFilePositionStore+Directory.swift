@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JSONFilePositionStore {
     /// The standard folder for reading positions: `$XDG_STATE_HOME/folio`,
     /// or `$HOME/.local/state/folio` when `XDG_STATE_HOME` is unset, empty or
@@ -18,5 +26,20 @@ extension JSONFilePositionStore {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return joined(state, "folio") }
         if let home = environment["HOME"], home.hasPrefix("/") { return joined(home, ".local/state/folio") }
         throw .noStateDirectory
+    }
+
+    /// The variables ``defaultDirectory(environment:)`` reads, taken from this
+    /// process's environment — only those two: Foundation's whole
+    /// `ProcessInfo.environment` costs more instructions than drawing the first page.
+    ///
+    /// ```swift
+    /// let store = try JSONFilePositionStore(environment: JSONFilePositionStore.stateVariables)
+    /// ```
+    public static var stateVariables: [String: String] {
+        var found: [String: String] = [:]
+        for name in ["XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
     }
 }

@@ -211,6 +211,17 @@ import Folio
         #expect((try? JSONFilePositionStore(environment: ["HOME": "/h"]))?.directory == "/h/.local/state/folio")
     }
 
+    /// The two variables read alone are the process's own, and the folder
+    /// they give is the one the whole environment gives.
+    @Test func theStateVariablesAreThisProcesssOwn() {
+        let whole = ProcessInfo.processInfo.environment
+        let read = JSONFilePositionStore.stateVariables
+        #expect(read["HOME"] == whole["HOME"])
+        #expect(read["XDG_STATE_HOME"] == whole["XDG_STATE_HOME"])
+        #expect(Set(read.keys).isSubset(of: ["HOME", "XDG_STATE_HOME"]))
+        #expect((try? JSONFilePositionStore.defaultDirectory(environment: read)) == (try? JSONFilePositionStore.defaultDirectory(environment: whole)))
+    }
+
     /// 300 random positions under random identities (any text, any length)
     /// save and load back unchanged through one folder.
     @Test func randomPositionsRoundTrip() async throws {
