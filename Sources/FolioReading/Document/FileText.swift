@@ -17,6 +17,9 @@ import Darwin
 public final class FileText: TextStorage {
     /// The bytes read per block.
     public static let blockSize = 256 * 1024
+    /// The bytes of the first read: what the first page and the line survey
+    /// need, so the first page is drawn without reading (and copying) more.
+    public static let firstBlockSize = LineWidthSurvey.sampleBytes
 
     /// The file's size when it was opened: the document's extent.
     public let count: Int
@@ -64,10 +67,14 @@ public final class FileText: TextStorage {
         }
         // Read into the block used less recently, from `low`, at least a block's worth.
         let victim = 1 - lastUsed
-        let size = max(high - low, min(Self.blockSize, count - low))
+        let firstRead = blocks[0].bytes.isEmpty && blocks[1].bytes.isEmpty
+        let size = max(high - low, min(firstRead ? Self.firstBlockSize : Self.blockSize, count - low))
         var block = blocks[victim]
         blocks[victim] = Block()  // the only reference, so the buffer is written in place
-        if block.bytes.count < size { block.bytes = [UInt8](repeating: 0, count: size) }
+        if block.bytes.count < size {
+            // Left unset: `read` fills what it reports, and only that is ever handed out.
+            block.bytes = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
+        }
         block.start = low
         block.used = read(into: &block.bytes, at: low, count: size)
         blocks[victim] = block
