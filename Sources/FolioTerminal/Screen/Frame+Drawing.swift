@@ -170,6 +170,11 @@ extension Frame {
     /// Puts `cell` (width 1 or 2, fitting in its row) at index `i`, blanking the other half of
     /// any wide character it overwrites part of.
     mutating func place(_ cell: PackedCell, at i: Int) {
+        // One column over one column of a single scalar (most of a page): nothing else to mend.
+        if cell.width == 1 && cells[i].width == 1 && !cells[i].isCluster {
+            cells[i] = cell
+            return
+        }
         release(i)
         if cell.width == 2 {
             release(i + 1)

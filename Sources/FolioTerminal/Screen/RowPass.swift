@@ -64,6 +64,7 @@ struct RowPass {
     /// Writes the changed cells of the row, left to right.
     func write(into out: inout RenderOutput, lastRow: Bool) {
         guard width > 0 else { return }
+        if blank && !lastRow { return writeOverBlank(into: &out) }
         // From `blankTail` on, the new row is all plain spaces: erase-in-line can finish it.
         var blankTail = width
         while blankTail > 0 && new.cells[base + blankTail - 1].isPlainBlank { blankTail -= 1 }
@@ -126,6 +127,23 @@ struct RowPass {
         out.column = end
         out.setStyle(before.style)
         out.print(before, of: new)
+    }
+
+    /// Writes the row over a blank one (the first frame): every cell but a plain space, which
+    /// is what ``write(into:lastRow:)`` writes there, without comparing each cell with a blank.
+    private func writeOverBlank(into out: inout RenderOutput) {
+        var column = 0
+        while column < width {
+            let cell = new.cells[base + column]
+            if cell.width == 0 || cell.isPlainBlank {
+                column += 1
+                continue
+            }
+            moveOrReprint(to: column, &out)
+            out.setStyle(cell.style)
+            out.print(cell, of: new)
+            column += Int(cell.width)
+        }
     }
 
     /// Whether erasing to the end of the line beats writing the changed spaces from `column` on:
