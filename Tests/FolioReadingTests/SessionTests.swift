@@ -211,6 +211,26 @@ import FolioTestSupport
         #expect(driver.session.recorder.position.map { driver.session.spreadBytes.contains($0.anchor) } == true)
     }
 
+    /// Turning the pages vertical or back lays the text out again and keeps
+    /// the reader's text on screen, waiting for pagination when it must
+    /// (found by the command-sequence property: resize to 117×5, go to page
+    /// 78, toggle: the notice ended the wait on another page's text).
+    @Test func aToggleKeepsTheReadersTextEvenWhenItMustWait() {
+        var driver = SessionDriver(Sample.document(paragraphs: 160, markdown: true), width: 100, height: 30)
+        driver.send(.resize(Viewport(width: 117, height: 5)))
+        driver.send(.toggleVertical)
+        driver.send(.goToPage(78))
+        driver.settle()
+        let anchor = driver.session.anchor
+        driver.send(.toggleVertical)
+        driver.settle()
+        #expect(driver.session.spreadBytes.contains(anchor), "\(anchor) not in \(driver.session.spreadBytes)")
+        #expect(driver.session.recorder.position?.anchor == anchor)
+        driver.send(.toggleRightToLeft)
+        driver.settle()
+        #expect(driver.session.spreadBytes.contains(anchor))
+    }
+
     @Test func theSessionRestsWhenInputStops() {
         var driver = SessionDriver(Sample.document(paragraphs: 2_000, markdown: true))
         driver.type("50%")
@@ -251,4 +271,5 @@ import FolioTestSupport
         #expect(driver.session.mode == .reading(nil))
     }
 }
+
 

@@ -75,14 +75,16 @@ extension ReadingSession {
             out.redraw()
         case .cancel:
             cancel(into: &out)
+        // The notice goes first: the relayout keeps it, unless it must wait for pagination to
+        // reach the reader's text (a notice set after would end that wait on another page).
         case .toggleRightToLeft:
             options.rightToLeft.toggle()
-            relayout(into: &out)
             notify(options.rightToLeft ? "Pages turn right to left" : "Pages turn left to right", into: &out)
+            relayout(into: &out)
         case .toggleVertical:
             options.vertical.toggle()
-            relayout(into: &out)
             notify(options.vertical ? "Pages follow top to bottom" : "Pages follow left to right", into: &out)
+            relayout(into: &out)
         case .reload:
             out.append(.reopen)
         case .showInfo:
