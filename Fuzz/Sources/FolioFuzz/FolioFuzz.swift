@@ -3,8 +3,13 @@ import CLibFuzzer
 import Glibc
 #endif
 
-/// One executable for every fuzz target: `FolioFuzz TARGET [libFuzzer flags] [corpus…]`
-/// runs libFuzzer on the named target; `FolioFuzz --list` prints the targets.
+/// One executable for every fuzz target:
+/// - `FolioFuzz --list` prints the targets;
+/// - `FolioFuzz TARGET [libFuzzer flags] [corpus…]` runs libFuzzer on the
+///   target (a build with `-sanitize=fuzzer`);
+/// - `FolioFuzz TARGET --random [--seconds N] [--seed S] [--artifact-prefix P] [corpus…]`
+///   runs the seeded random driver instead (``RandomDriver``), for a
+///   toolchain without libFuzzer.
 ///
 /// libFuzzer's own `main` is not used: ours picks the target, then hands the
 /// remaining arguments to `LLVMFuzzerRunDriver`.
@@ -13,7 +18,7 @@ enum FolioFuzz {
     static func main() {
         let arguments = CommandLine.arguments
         guard arguments.count >= 2 else {
-            printError("usage: FolioFuzz --list | FolioFuzz TARGET [libFuzzer flags] [corpus…]")
+            printError("usage: FolioFuzz --list | FolioFuzz TARGET [--random] [flags] [corpus…]")
             exit(2)
         }
         if arguments[1] == "--list" {
@@ -26,6 +31,10 @@ enum FolioFuzz {
         }
         selectedTarget = target
         target.prepare()
+        let rest = Array(arguments.dropFirst(2))
+        if rest.contains("--random") {
+            exit(RandomDriver.run(target, arguments: rest.filter { $0 != "--random" }))
+        }
 
         // The driver sees the program name and what follows the target's name.
         let argv = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: Int(CommandLine.argc))
@@ -34,13 +43,17 @@ enum FolioFuzz {
         argv[Int(CommandLine.argc) - 1] = nil
         var driverArgc = CommandLine.argc - 1
         var driverArgv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-        exit(LLVMFuzzerRunDriver(&driverArgc, &driverArgv) { data, size in
-            let input = UnsafeRawBufferPointer(start: data, count: size)
-            selectedTarget?.check(input)
+        let status = folio_run_libfuzzer(&driverArgc, &driverArgv) { data, size in
+            selectedTarget?.check(UnsafeRawBufferPointer(start: data, count: size))
             return 0
-        })
+        }
+        if status == FOLIO_NO_LIBFUZZER {
+            printError("FolioFuzz: built without libFuzzer (-sanitize=fuzzer); run with --random for the seeded random driver")
+            exit(2)
+        }
+        exit(status)
     }
 }
 
-/// The target libFuzzer's callback runs; set once, before the driver starts.
+/// The target the driver's callback runs; set once, before the driver starts.
 nonisolated(unsafe) var selectedTarget: (any FuzzTarget.Type)?
