@@ -3,8 +3,10 @@ import FolioReading
 /// Pagination and text layout in terminal cells: pages partition the text,
 /// lines fit the page, and counting pages agrees with drawing them.
 ///
-/// The first three bytes choose the page (width 1…80 cells, 1…24 lines,
-/// tab stops 1…12) and the budget of each pagination step; the rest is the text.
+/// The first three bytes choose the page (width 1…80 units, 1…24 lines,
+/// tab stops 1…12), the measurer (terminal cells, or ``ProportionalMeasurer``
+/// when the second byte's top bit is set, which takes the layout's careful
+/// paths) and the budget of each pagination step; the rest is the text.
 ///
 /// Properties, for every input:
 /// - every byte is on exactly one page, in order: page 0 starts at 0, starts
@@ -25,7 +27,8 @@ enum PaginationTarget: FuzzTarget {
         let geometry = PageGeometry(width: Int(input[0] % 80) + 1, lines: Int(input[1] % 24) + 1, tabStop: Int(input[2] % 12) + 1)
         let budget = 1 << (input[2] >> 4)
         let bytes = Array(input[3...])
-        let layout = TextLayout(geometry: geometry)
+        let measurer: any TextMeasurer = input[1] & 0x80 == 0 ? CellMeasurer() : ProportionalMeasurer()
+        let layout = TextLayout(geometry: geometry, measurer: measurer)
         let text = StreamText(complete: bytes)
 
         var pagination = Pagination(layout: layout)
@@ -106,4 +109,16 @@ enum PaginationTarget: FuzzTarget {
         require(laid.lines.isEmpty ? laid.end == start : next == laid.end,
                 "page \(page): lines end at \(next), the page at \(laid.end)")
     }
+}
+
+/// A window's measurer in miniature: widths of 0…3 units that vary by
+/// character and face (bold is wider), so no fast path for uniform ASCII applies.
+struct ProportionalMeasurer: TextMeasurer {
+    func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int {
+        let cells = DisplayWidth.columns(of: scalar) ?? 1
+        return cells == 0 ? 0 : cells + Int(scalar.value % 2) + (style.bold ? 1 : 0)
+    }
+    var columnWidth: Int { 2 }
+    var lineHeight: Int { 3 }
+    var unitAspect: Double { 1 }
 }
