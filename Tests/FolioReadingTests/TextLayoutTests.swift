@@ -255,6 +255,30 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         #expect(pagination.isComplete && pagination.knownPages == 3)
     }
 
+    /// Found by `Fuzz/run` (the pagination target: a stream's pages against the
+    /// whole text's). The last character that has arrived may still be overstruck
+    /// by the next read, into a character of another width: the line must wait.
+    @Test func aStreamedOverstrikeBreaksPagesAsTheWholeTextDoes() {
+        let bytes = Array("ab日\u{08}x".utf8)  // 日 overstruck by x: "abx", 3 columns
+        let layout = TextLayout(geometry: PageGeometry(columns: 3, rows: 1))
+        var whole = Pagination(layout: layout)
+        whole.extend(StreamText(complete: bytes), budget: 1_000)
+        #expect(Array(whole.pageStarts) == [0])
+
+        let stream = StreamText()
+        var streamed = Pagination(layout: layout)
+        stream.append(bytes[..<5])  // "ab日": 日 does not fit, but a backspace may follow
+        streamed.extend(stream, budget: 1_000)
+        stream.append(bytes[5...])
+        stream.finish()
+        streamed.extend(stream, budget: 1_000)
+        #expect(Array(streamed.pageStarts) == Array(whole.pageStarts))
+
+        var decoder = TextDecoder()
+        let unit = Array("日".utf8).withUnsafeBytes { decoder.unit(in: $0, at: 0, isFinal: false) }
+        #expect(unit == nil, "a character at the end of unfinished text may yet be overstruck")
+    }
+
     @Test func paginationIsLosslessOnRandomUnicode() async {
         let tokens = Gen.int(in: 0...(plainPieces.count - 1)).array(of: 0...300)
         await propertyCheck(count: 400, input: tokens, Gen.int(in: 1...30), Gen.int(in: 1...6)) { tokens, columns, rows in

@@ -71,8 +71,14 @@ public struct TextDecoder: Hashable, Sendable {
         var shown = first
         var look = style
         var end = i + length
-        // Overstrikes: X BS Y, chained.
-        while end < bytes.count, bytes[end] == 0x08 {
+        // Overstrikes: X BS Y, chained. Where unfinished bytes end, a backspace may still
+        // come and turn the character into another, of another width: wait for it.
+        while true {
+            guard end < bytes.count else {
+                if !isFinal { return nil }
+                break
+            }
+            guard bytes[end] == 0x08 else { break }
             guard end + 1 < bytes.count else {
                 if !isFinal { return nil }
                 break
@@ -92,8 +98,6 @@ public struct TextDecoder: Hashable, Sendable {
             }
             end += 1 + secondLength
         }
-        // A backspace may yet come and overstrike what ends the bytes so far.
-        if end == bytes.count && !isFinal { return nil }
         return (.glyph(shown, look), end - i)
     }
 

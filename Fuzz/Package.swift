@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The fuzzers live in their own package so the library never depends on
+// fuzzing tooling. Build and run them with `bash Fuzz/run` from the root:
+// libFuzzer with AddressSanitizer, one executable, a target chosen by name.
+let package = Package(
+    name: "FolioFuzz",
+    dependencies: [
+        .package(name: "Folio", path: ".."),
+    ],
+    targets: [
+        // libFuzzer's entry point, LLVMFuzzerRunDriver, declared for Swift.
+        .target(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "FolioFuzz",
+            dependencies: [
+                "CLibFuzzer",
+                .product(name: "Folio", package: "Folio"),
+                .product(name: "FolioReading", package: "Folio"),
+                .product(name: "FolioTerminal", package: "Folio"),
+                .product(name: "FolioStore", package: "Folio"),
+                .product(name: "FolioEPUB", package: "Folio"),
+            ],
+            // gold fails to link libFuzzer's runtime with SwiftPM's renamed entry point; lld does.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,80 @@
+import Folio
+import FolioStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The position file (`PositionFile`, read and written by
+/// `JSONFilePositionStore`), through the store's public API: each input is
+/// the file's bytes.
+///
+/// Properties, for every input:
+/// - reading never crashes: a file gives a position, or is ignored with a
+///   warning whose message is one non-empty line;
+/// - a file written for another document is refused as such, and read as
+///   that document's file, decodes or is ignored like any other;
+/// - whatever decodes, saved again (with the fingerprint it came with) and
+///   read back, gives the same position and fingerprint.
+enum PositionFileTarget: FuzzTarget {
+    static let name = "position-file"
+    static let summary = "JSONFilePositionStore/PositionFile: decode never crashes; decoded re-encodes to the same value"
+
+    nonisolated(unsafe) static var store = JSONFilePositionStore(directory: "/tmp")
+    static let identity = DocumentIdentity(key: "fuzz")
+
+    static func prepare() {
+        let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        store = JSONFilePositionStore(directory: "\(parent)/folio-fuzz-positions-\(getpid())")
+        do {
+            try store.save(ReadingPosition(anchor: 0, page: 0, pageCount: 1), for: identity)
+        } catch {
+            require(false, "cannot make the scratch store: \(error)")
+        }
+    }
+
+    static func check(_ input: UnsafeRawBufferPointer) {
+        var reading = readFile(input, as: identity)
+        var owner = identity
+        if case .ignored(.otherDocument(_, let stored)) = reading {
+            owner = stored
+            reading = readFile(input, as: stored)
+            if case .ignored(.otherDocument) = reading {
+                require(false, "a file for \(stored) is refused as another document's: \(reading)")
+            }
+        }
+        switch reading {
+        case .missing:
+            require(false, "the file just written is missing")
+        case .ignored(let warning):
+            let message = warning.description
+            require(!message.isEmpty && !message.contains("\n"), "the warning is not one line: \(message)")
+        case .found(let position):
+            var fingerprint: ContentFingerprint?
+            _ = store.load(for: owner) { fingerprint = $0; return true }
+            do {
+                try store.save(position, fingerprint: fingerprint, for: owner)
+            } catch {
+                require(false, "cannot save \(position) for \(owner): \(error)")
+            }
+            var again: ContentFingerprint?
+            let reread = store.load(for: owner) { again = $0; return true }
+            require(reread == position, "saved \(position), read back \(reread.map(String.init(describing:)) ?? "nothing")")
+            require(again == fingerprint, "saved fingerprint \(String(describing: fingerprint)), read back \(String(describing: again))")
+        }
+    }
+
+    /// Writes `bytes` as the position file of `identity` and reads it.
+    private static func readFile(_ bytes: UnsafeRawBufferPointer, as identity: DocumentIdentity) -> JSONFilePositionStore.Reading {
+        let path = store.path(for: identity)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        require(descriptor >= 0, "cannot write the scratch file \(path)")
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            require(count > 0, "cannot write the scratch file \(path)")
+            written += count
+        }
+        close(descriptor)
+        return store.read(for: identity)
+    }
+}
