@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioReading", targets: ["FolioReading"]),
         .library(name: "FolioTerminal", targets: ["FolioTerminal"]),
+        // For the window host's nested package (View/).
+        .library(name: "FolioEPUB", targets: ["FolioEPUB"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
     dependencies: [
