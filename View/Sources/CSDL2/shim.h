@@ -15,4 +15,12 @@ static inline Uint32 folio_button_mask(int button) { return SDL_BUTTON(button); 
 /* SDL_BYTESPERPIXEL(format) */
 static inline int folio_bytes_per_pixel(Uint32 format) { return SDL_BYTESPERPIXEL(format); }
 
+/* glibc's mallopt(M_MMAP_THRESHOLD, bytes): blocks this large or larger go back to the system when freed. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void folio_set_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+#else
+static inline void folio_set_mmap_threshold(int bytes) { (void)bytes; }
+#endif
+
 #endif

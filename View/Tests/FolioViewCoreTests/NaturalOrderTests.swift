@@ -44,8 +44,9 @@ import FolioViewCore
         var turns = 0
         for i in 0..<30 where wheel.event(at: Double(i) * 0.01) { turns += 1 }
         #expect(turns == 1)
-        #expect(wheel.event(at: 0.29 + 0.25))
-        #expect(!wheel.event(at: 0.60))
+        let next = wheel.event(at: 0.29 + 0.25)
+        let within = wheel.event(at: 0.60)
+        #expect(next && !within)
     }
 
     @Test func transitionsCycleThroughAllThree() {
