@@ -23,10 +23,12 @@ public protocol Scene: AnyObject {
 public struct EventLoop {
     /// Where frames go.
     public let screen: Screen
-    /// The clock, seconds (SDL_GetTicks64 by default), injected so tests and traces agree.
+    /// The clock, seconds (``ticks()`` by default), injected so tests and traces agree.
     public let clock: () -> Double
     /// Called after each frame is drawn, before it is shown (a frame dump, a trace).
     public var afterDraw: (() -> Void)?
+    /// Called with the seconds each frame took to draw and show, when set.
+    public var frameTimed: ((Double) -> Void)?
 
     /// A loop drawing into `screen` with time from `clock`.
     public init(screen: Screen, clock: @escaping () -> Double = EventLoop.ticks) {
@@ -34,7 +36,7 @@ public struct EventLoop {
         self.clock = clock
     }
 
-    /// Seconds since SDL started, from `SDL_GetTicks64`.
+    /// Seconds on SDL's high-resolution monotonic clock (`SDL_GetPerformanceCounter`; `SDL_GetTicks64` counts whole milliseconds).
     nonisolated public static func ticks() -> Double { Double(SDL_GetTicks64()) / 1000 }
 
     /// Runs `scene` until it asks to quit.
@@ -43,9 +45,11 @@ public struct EventLoop {
         var lastFrame = -1.0
         while !scene.wantsQuit {
             if scene.needsDraw {
+                let begin = clock()
                 scene.draw()
                 afterDraw?()
                 screen.present()
+                if let frameTimed { SDL_RenderFlush(screen.renderer); frameTimed(clock() - begin) }
                 scene.needsDraw = false
                 lastFrame = clock()
             }

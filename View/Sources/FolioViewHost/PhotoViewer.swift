@@ -97,6 +97,7 @@ public final class PhotoViewer: Scene {
     /// Carries out a pager update: slots, events, the indicator, then content.
     func apply(_ effects: Effects) {
         guard !effects.isEmpty else { return }
+        var changedTo: Int?
         for effect in effects {
             switch effect {
             case .configure(let slot, let spread):
@@ -107,7 +108,7 @@ public final class PhotoViewer: Scene {
             case .park(let slot):
                 slots[slot].spread = nil
             case .event(.currentPageChanged(_, let to)):
-                trace?("page \(to.map { $0 + 1 } ?? 0) / \(list.count)")
+                changedTo = to
             case .event(.settled(let page)):
                 if zoomPage != page { zoom = nil; zoomPage = nil }
                 trace?("settled \(page + 1)")
@@ -117,6 +118,11 @@ public final class PhotoViewer: Scene {
         }
         indicator.update(from: pager)
         run(content.apply(effects, of: pager))
+        if let page = changedTo {
+            // Whether the photo coming on screen was already decoded: the prefetch hit rate.
+            let ready = if case .content = content.display(ofPage: page) { "ready" } else { "waiting" }
+            trace?("page \(page + 1) / \(list.count) \(ready)")
+        }
         needsDraw = true
     }
 

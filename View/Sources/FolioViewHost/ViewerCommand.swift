@@ -157,6 +157,15 @@ public struct ViewerCommand {
         }
         trace?("window \(screen.size)")
         var loop = EventLoop(screen: screen)
+        var frames: [Double] = []
+        if command.trace { loop.frameTimed = { frames.append($0) } }
+        defer {
+            if !frames.isEmpty {
+                let sorted = frames.sorted()
+                func ms(_ q: Double) -> String { String(format: "%.2f", sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000) }
+                trace?("frames \(frames.count): median \(ms(0.5)) ms, 95th percentile \(ms(0.95)) ms, worst \(ms(1)) ms")
+            }
+        }
         var shotPending = command.screenshot
         var leave = false
         let firstFrame: () -> Void = {

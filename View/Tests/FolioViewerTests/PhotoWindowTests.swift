@@ -130,6 +130,38 @@ import Testing
         print("folio-view paging 60 large photos: RSS at most \(peak >> 20) MB, VmHWM \(memory.peak >> 20) MB")
     }
 
+    /// Double-click zooms to 100 % toward the pointer, a drag pans the zoomed
+    /// photo instead of turning, `-` zooms out, and a turned page comes back at fit.
+    @Test func doubleClickZoomsAndADragPansTheZoomedPhoto() throws {
+        let photos = try Self.photos(in: Self.nature)
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", Self.nature], on: desktop)
+        try viewer.waitFor("first frame with content")
+        let fitted = try Image.fitted(photos[0], width: 1280, height: 800)
+        try desktop.xdotool("mousemove", "400", "300")
+        try desktop.xdotool("click", "--repeat", "2", "--delay", "80", "1")
+        let zoomed = try viewer.waitFor("zoom 100%")
+        Thread.sleep(forTimeInterval: 0.3)
+        let close = try desktop.screenshot()
+        #expect(close.difference(from: fitted, x: 340, y: 200, width: 600, height: 360) > 12, "the photo is magnified: \(zoomed)")
+        // A drag moves the magnified photo; no page turns.
+        try desktop.drag(from: (700, 400), to: (500, 400), steps: 5, pause: 0.03)
+        Thread.sleep(forTimeInterval: 0.5)
+        let panned = try desktop.screenshot()
+        #expect(panned.difference(from: close, x: 340, y: 200, width: 600, height: 360) > 5, "the drag panned the photo")
+        #expect(!viewer.trace.contains("settled 2"), "a drag on a zoomed photo does not turn the page")
+        try desktop.xdotool("key", "minus")
+        try viewer.waitFor("zoom 80%")
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("settled 2")
+        try desktop.xdotool("key", "Left")
+        try viewer.waitFor("settled 1")
+        Thread.sleep(forTimeInterval: 0.3)
+        expectShows(try desktop.screenshot(), fitted, photo: photos[0], "back on photo 1 at fit")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+
     @Test func withoutADisplayItSaysSoInOneLine() throws {
         let process = Process()
         process.executableURL = Viewer.binary
