@@ -30,7 +30,9 @@ public final class BookViewer: Scene {
     var warnings: [String] = []
     /// Writes one line per notable event when set.
     public var trace: ((String) -> Void)?
+    /// Whether the scene changed since the last frame.
     public var needsDraw = true
+    /// Whether the user asked to leave (q, Esc, closing the window).
     public private(set) var wantsQuit = false
 
     /// The chapter strip's height, pixels.
@@ -111,6 +113,7 @@ public final class BookViewer: Scene {
     /// The height of a page box, pixels.
     var pageHeight: Int { session.viewport.height + 2 * Self.pad }
 
+    /// Whether something moves (or, for a book, background pagination is left): the loop runs at the frame rate.
     public var isAnimating: Bool { session.isAnimating || session.hasWork }
 
     /// Asks the loop to leave after this frame.
@@ -150,6 +153,7 @@ public final class BookViewer: Scene {
 
     // MARK: Input
 
+    /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
         switch event.type {
         case SDL_QUIT.rawValue:
@@ -243,6 +247,7 @@ public final class BookViewer: Scene {
         }
     }
 
+    /// Advances the motion (and a book's background work) to `now` seconds.
     public func tick(at now: Double) {
         if session.isAnimating { apply(session.handle(.tick, at: now)) }
         if session.hasWork { apply(session.work(budget: 256 * 1024, at: now)) }
@@ -252,6 +257,7 @@ public final class BookViewer: Scene {
 
     var dotsLeft: Double { 16 }
 
+    /// Draws a frame from the engine's state (not presented).
     public func draw() {
         if lastTracedPage < 0 {
             lastTracedPage = session.currentPage

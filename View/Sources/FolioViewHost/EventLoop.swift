@@ -37,7 +37,7 @@ public struct EventLoop {
     }
 
     /// Seconds on SDL's high-resolution monotonic clock (`SDL_GetPerformanceCounter`; `SDL_GetTicks64` counts whole milliseconds).
-    nonisolated public static func ticks() -> Double { Double(SDL_GetTicks64()) / 1000 }
+    nonisolated public static func ticks() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
     /// Runs `scene` until it asks to quit.
     public func run(_ scene: some Scene) {

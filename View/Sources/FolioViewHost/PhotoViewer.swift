@@ -55,7 +55,9 @@ public final class PhotoViewer: Scene {
     public var onFirstPhoto: (() -> Void)?
     /// Writes one line per notable event (for tests and measurements) when set.
     public var trace: ((String) -> Void)?
+    /// Whether the scene changed since the last frame.
     public var needsDraw = true
+    /// Whether the user asked to leave (q, Esc, closing the window).
     public private(set) var wantsQuit = false
 
     /// The gap between neighbouring photos while they slide, pixels.
@@ -84,6 +86,7 @@ public final class PhotoViewer: Scene {
         apply(pager.layout())
     }
 
+    /// Whether something moves (or, for a book, background pagination is left): the loop runs at the frame rate.
     public var isAnimating: Bool { pager.activity != .idle }
 
     /// Asks the loop to leave after this frame.
@@ -163,6 +166,7 @@ public final class PhotoViewer: Scene {
 
     // MARK: Input
 
+    /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
         switch event.type {
         case decoder.eventType:
@@ -313,6 +317,7 @@ public final class PhotoViewer: Scene {
         needsDraw = true
     }
 
+    /// Advances the motion (and a book's background work) to `now` seconds.
     public func tick(at now: Double) {
         apply(pager.advance(to: now))
     }
@@ -332,6 +337,7 @@ public final class PhotoViewer: Scene {
         return Double(w)
     }
 
+    /// Draws a frame from the engine's state (not presented).
     public func draw() {
         screen.clear(16, 16, 16)
         let w = Double(screen.size.width), h = Double(screen.size.height)
