@@ -52,6 +52,7 @@ public struct EventLoop {
                 if let frameTimed { SDL_RenderFlush(screen.renderer); frameTimed(clock() - begin) }
                 scene.needsDraw = false
                 lastFrame = clock()
+                if scene.wantsQuit { break }  // asked during the frame (--exit-after-first-frame): do not wait for an event
             }
             var event = SDL_Event()
             if scene.isAnimating {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSDL2
 import Dispatch
 import Folio
@@ -73,8 +76,21 @@ public final class PhotoDecoder: Sendable {
     /// Waits for the jobs queued so far (for tests and measurements).
     public func drain() { queue.sync {} }
 
-    /// Reads `path` with SDL_image and shrinks it to fit `box` with a box filter.
+    /// The first 64 KB of `path` (where a JPEG's EXIF block is), or nothing.
+    static func head(of path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        return Array(bytes.prefix(n))
+    }
+
+    /// Reads `path` with SDL_image, shrinks it to fit `box` with a box filter,
+    /// and turns it upright by its EXIF orientation.
     public static func decode(path: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+        let orientation = ExifOrientation.read(head(of: path))
+        // A photo stored on its side is shrunk to the box turned the same way, then turned.
+        let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
         guard let loaded = IMG_Load(path) else {
             return .failure(DecodeError(description: "cannot read \(path): \(String(cString: SDL_GetError()))"))
         }
@@ -91,13 +107,14 @@ public final class PhotoDecoder: Sendable {
         }
         let full = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         guard full.width > 0, full.height > 0 else { return .failure(DecodeError(description: "\(path) is an empty image")) }
-        let target = full.downsampled(toFit: box)
+        let target = full.downsampled(toFit: storedBox)
         let bpp = Int(folio_bytes_per_pixel(surface.pointee.format.pointee.format))
         let pitch = Int(surface.pointee.pitch)
         if folio_must_lock(surface) != 0 { SDL_LockSurface(surface) }
         defer { if folio_must_lock(surface) != 0 { SDL_UnlockSurface(surface) } }
         let bytes = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * full.height)
-        let rgba = BoxResampler.shrink(bytes, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
-        return .success(DecodedPhoto(rgba: rgba, size: target, fullSize: full))
+        let shrunk = BoxResampler.shrink(bytes, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
+        let (rgba, size) = orientation.apply(to: shrunk, size: target)
+        return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
     }
 }

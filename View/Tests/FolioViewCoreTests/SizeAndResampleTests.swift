@@ -51,3 +51,57 @@ import FolioViewCore
         #expect(out == [30, 40, 50, 255])
     }
 }
+
+@Suite struct ExifOrientationTests {
+    /// A JPEG's start: SOI, an APP0 to skip, then APP1 with an EXIF block holding one IFD0 entry.
+    static func jpeg(orientation: Int, littleEndian: Bool) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { littleEndian ? u16(v & 0xFFFF) + u16(v >> 16) : u16(v >> 16) + u16(v & 0xFFFF) }
+        var tiff: [UInt8] = littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]
+        tiff += u16(42) + u32(8) + u16(2)
+        tiff += u16(0x010F) + u16(2) + u32(4) + u32(0)          // Make, a tag before it
+        tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + u16(0)
+        tiff += u32(0)
+        let app1 = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
+        let app0: [UInt8] = [0xFF, 0xE0, 0, 7, 0x4A, 0x46, 0x49, 0x46, 0]
+        return [0xFF, 0xD8] + app0 + [0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xFF)] + app1 + [0xFF, 0xDA, 0, 2]
+    }
+
+    @Test func readsTheTagInBothByteOrders() {
+        for value in 1...8 {
+            for little in [true, false] {
+                #expect(ExifOrientation.read(Self.jpeg(orientation: value, littleEndian: little)).rawValue == value, "\(value) little \(little)")
+            }
+        }
+        #expect(ExifOrientation.read([0xFF, 0xD8, 0xFF, 0xDA, 0, 2]) == .upright)
+        #expect(ExifOrientation.read(Array("not a jpeg".utf8)) == .upright)
+        // Truncated anywhere: never a crash, upright or the tag.
+        let whole = Self.jpeg(orientation: 6, littleEndian: true)
+        for n in 0...whole.count { _ = ExifOrientation.read(Array(whole.prefix(n))) }
+    }
+
+    /// A 3 × 2 photo whose pixels are their indices, turned each of the eight ways, checked against
+    /// where each corner must end up.
+    @Test func turnsPixelsUprightAllEightWays() {
+        // Stored:  0 1 2
+        //          3 4 5
+        let pixels: [UInt8] = (0..<6).flatMap { i -> [UInt8] in [UInt8(i), 0, 0, 255] }
+        let size = PixelSize(width: 3, height: 2)
+        let expected: [ExifOrientation: [Int]] = [
+            .upright: [0, 1, 2, 3, 4, 5],
+            .mirrored: [2, 1, 0, 5, 4, 3],
+            .upsideDown: [5, 4, 3, 2, 1, 0],
+            .flipped: [3, 4, 5, 0, 1, 2],
+            .transposed: [0, 3, 1, 4, 2, 5],
+            .rotatedClockwise: [3, 0, 4, 1, 5, 2],
+            .transversed: [5, 2, 4, 1, 3, 0],
+            .rotatedAnticlockwise: [2, 5, 1, 4, 0, 3],
+        ]
+        for orientation in ExifOrientation.allCases {
+            let (out, shown) = orientation.apply(to: pixels, size: size)
+            #expect(shown == orientation.shownSize(of: size))
+            let order = stride(from: 0, to: out.count, by: 4).map { Int(out[$0]) }
+            #expect(order == expected[orientation], "\(orientation): \(order)")
+        }
+    }
+}

@@ -145,10 +145,10 @@ struct Image {
 
     /// A photo as folio-view shows it at rest: fitted (never enlarged) and centred on black
     /// (ImageMagick's resize, so the test does not reuse the viewer's own code).
-    static func fitted(_ path: String, width: Int, height: Int, background: String = "rgb(16,16,16)") throws -> Image {
+    static func fitted(_ path: String, width: Int, height: Int, background: String = "rgb(16,16,16)", extra: [String] = ["-auto-orient"]) throws -> Image {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Desktop.which("convert") ?? "/usr/bin/convert")
-        p.arguments = [path, "-auto-orient", "-resize", "\(width)x\(height)>", "-background", background, "-gravity", "center",
+        p.arguments = [path] + extra + ["-resize", "\(width)x\(height)>", "-background", background, "-gravity", "center",
                        "-extent", "\(width)x\(height)", "-depth", "8", "rgb:-"]
         let out = Pipe()
         p.standardOutput = out

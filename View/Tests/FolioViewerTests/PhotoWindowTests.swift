@@ -162,6 +162,41 @@ import Testing
         #expect(try viewer.waitForExit() == 0)
     }
 
+    /// A photo stored on its side with EXIF orientation 6 (an APP1 block
+    /// written here into a JPEG ImageMagick made) is shown upright: as
+    /// ImageMagick shows the stored pixels turned a quarter clockwise.
+    @Test func aPhotoStoredOnItsSideIsShownUpright() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-exif-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.jpg").path, photo = folder.appendingPathComponent("sideways.jpg").path
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: Desktop.which("convert") ?? "/usr/bin/convert")
+        convert.arguments = [Self.nature + "/Garden.jpg", "-resize", "900x", "-strip", plain]
+        try convert.run()
+        while convert.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+        // EXIF, big-endian: IFD0 with one entry, Orientation (0x0112) = 6.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0]
+        let app1: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)))
+        let sideways = Array(bytes[0..<2]) + [0xFF, 0xE1, 0, UInt8(app1.count + 2)] + app1 + Array(bytes[2...])
+        try Data(sideways).write(to: URL(fileURLWithPath: photo))
+        try FileManager.default.removeItem(atPath: plain)
+
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", photo], on: desktop)
+        let decoded = try viewer.waitFor("decoded 1 ")
+        #expect(decoded.hasSuffix("563×900 to 500×800") || decoded.hasSuffix("563×900 to 501×800"), "decoded upright: \(decoded)")
+        try viewer.waitFor("first frame with content")
+        Thread.sleep(forTimeInterval: 0.2)
+        let upright = try Image.fitted(photo, width: 1280, height: 800, extra: ["-strip", "-rotate", "90"])
+        let shot = try desktop.screenshot()
+        expectShows(shot, upright, photo: photo + " turned a quarter clockwise", "upright")
+        try desktop.xdotool("mousemove", "640", "400")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+
     @Test func withoutADisplayItSaysSoInOneLine() throws {
         let process = Process()
         process.executableURL = Viewer.binary
