@@ -51,6 +51,8 @@ public final class PhotoViewer: Scene {
     var press: Press?
     var wheel = WheelGesture()
     var decodeBox: PixelSize
+    /// Window-sized pictures of the photos mid-curl.
+    var curlPages: [Int: Texture] = [:]
     /// Called once, the first time a decoded photo is drawn on screen.
     public var onFirstPhoto: (() -> Void)?
     /// Writes one line per notable event (for tests and measurements) when set.
@@ -204,7 +206,7 @@ public final class PhotoViewer: Scene {
         case SDLK_MINUS.rawValue, SDLK_KP_MINUS.rawValue: zoom(by: 0.8, toward: centre)
         case SDLK_0.rawValue where !ctrl: zoom = nil; needsDraw = true
         case SDLK_t.rawValue:
-            transition = transition == .slide ? .none : .slide
+            transition = transition.next
             trace?("transition \(transition)")
         case SDLK_f.rawValue, SDLK_F11.rawValue: toggleFullScreen()
         default: break
@@ -309,6 +311,7 @@ public final class PhotoViewer: Scene {
         let width = Double(screen.size.width)
         if let effects = try? pager.resize(viewportExtent: width, pageExtent: width) { apply(effects) }
         zoom = nil
+        curlPages.removeAll()
         // Photos decoded for a smaller window are decoded again at the new size.
         if screen.size.width > decodeBox.width || screen.size.height > decodeBox.height {
             decodeBox = screen.size
@@ -341,6 +344,10 @@ public final class PhotoViewer: Scene {
     public func draw() {
         screen.clear(16, 16, 16)
         let w = Double(screen.size.width), h = Double(screen.size.height)
+        if drawCurl() {
+            drawBar()
+            return
+        }
         for slot in slots {
             guard let spread = slot.spread else { continue }
             let x = slot.offset
@@ -348,6 +355,47 @@ public final class PhotoViewer: Scene {
             drawPage(spread.firstPage, display: slot.display, x: x, width: w, height: h)
         }
         drawBar()
+    }
+
+    /// The photo the position is on, curling over the next one; false when
+    /// nothing is mid-turn or the transition is not the curl.
+    func drawCurl() -> Bool {
+        let position = pager.position
+        guard transition == .curl, position.fraction > 0, position.index >= 0,
+              position.index + 1 < pager.track.spreadCount else {
+            curlPages.removeAll()
+            return false
+        }
+        let leaf = pager.track.spread(at: position.index).firstPage
+        let beneath = pager.track.spread(at: position.index + 1).firstPage
+        let w = Double(screen.size.width), h = Double(screen.size.height)
+        drawPage(beneath, display: content.display(ofPage: beneath), x: 0, width: w, height: h)
+        guard let front = curlTexture(leaf) else { return false }
+        let mesh = PageCurl(width: w, height: h, radius: max(24, w * 0.08)).mesh(progress: position.fraction)
+        var renderer = CurlRenderer(renderer: screen.renderer)
+        renderer.paper = (58, 58, 62)
+        renderer.draw(mesh, x: 0, y: 0, mirrored: false, front: front, back: nil, shadowHeight: h)
+        return true
+    }
+
+    /// Photo `page` as a window-sized picture to bend (kept while it curls, once decoded).
+    func curlTexture(_ page: Int) -> Texture? {
+        if let kept = curlPages[page] { return kept }
+        let size = screen.size
+        guard let handle = SDL_CreateTexture(screen.renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(size.width), Int32(size.height)) else { return nil }
+        let texture = Texture(handle: handle, size: size)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+        SDL_SetRenderTarget(screen.renderer, handle)
+        screen.clear(16, 16, 16)
+        let display = content.display(ofPage: page)
+        drawPage(page, display: display, x: 0, width: Double(size.width), height: Double(size.height))
+        SDL_SetRenderTarget(screen.renderer, nil)
+        if case .content = display {
+            if curlPages.count >= 2 { curlPages.removeAll() }
+            curlPages[page] = texture
+        }
+        return texture
     }
 
     func drawPage(_ page: Int, display: PageDisplay<Photo>, x: Double, width w: Double, height h: Double) {

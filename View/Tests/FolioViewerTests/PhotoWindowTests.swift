@@ -197,6 +197,34 @@ import Testing
         #expect(try viewer.waitForExit() == 0)
     }
 
+    /// With --transition curl a drag bends the photo over the next one, and release turns it.
+    @Test func theCurlBendsAPhotoUnderTheMouse() throws {
+        let photos = try Self.photos(in: Self.nature)
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", "--transition", "curl", Self.nature], on: desktop)
+        try viewer.waitFor("first frame with content")
+        try viewer.waitFor("decoded 2 ")
+        Thread.sleep(forTimeInterval: 0.2)
+        let flat = try desktop.screenshot()
+        try desktop.xdotool("mousemove", "1200", "400")
+        try desktop.xdotool("mousedown", "1")
+        for x in stride(from: 1150, through: 800, by: -50) {
+            try desktop.xdotool("mousemove", "\(x)", "400")
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let bent = try desktop.screenshot()
+        // Right of the curl, photo 2 shows; the left of the window still shows photo 1.
+        let second = try Image.fitted(photos[1], width: 1280, height: 800)
+        #expect(bent.difference(from: second, x: 1180, y: 200, width: 90, height: 360) < 40, "photo 2 beneath, at the right")
+        #expect(bent.difference(from: flat, x: 40, y: 200, width: 300, height: 360) < 12, "photo 1 still at the left")
+        try desktop.xdotool("mousemove", "300", "400")
+        try desktop.xdotool("mouseup", "1")
+        try viewer.waitFor("settled 2")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+
     @Test func withoutADisplayItSaysSoInOneLine() throws {
         let process = Process()
         process.executableURL = Viewer.binary
