@@ -225,6 +225,49 @@ import Testing
         #expect(try viewer.waitForExit() == 0)
     }
 
+    /// A burst of wheel notches (a spun wheel, a touchpad swipe) turns one
+    /// photo; a notch after a pause turns the next.
+    @Test func theWheelTurnsOnePhotoPerGesture() throws {
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", Self.nature], on: desktop)
+        try viewer.waitFor("first frame with content")
+        try desktop.xdotool("mousemove", "640", "400")
+        try desktop.xdotool("click", "--repeat", "6", "--delay", "30", "5")
+        try viewer.waitFor("settled 2")
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(!viewer.trace.contains("settled 3"), "one gesture, one photo")
+        try desktop.xdotool("click", "5")
+        try viewer.waitFor("settled 3")
+        try desktop.xdotool("click", "4")
+        try viewer.waitFor("settled 2", count: 2)
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+
+    /// A corrupt photo is an error page naming the reason; paging goes on past it.
+    @Test func aCorruptPhotoIsAnErrorPageAndPagingGoesOn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-bad-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]).write(to: folder.appendingPathComponent("a1.jpg"))
+        let good = try Self.photos(in: Self.nature)[0]
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a2.jpg").path, withDestinationPath: good)
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", folder.path], on: desktop)
+        try viewer.waitFor("failed 1: cannot read")
+        Thread.sleep(forTimeInterval: 0.3)
+        let shot = try desktop.screenshot()
+        let reddish = (360..<440).contains { y in (40..<400).contains { x in let p = shot.pixel(x, y); return p.r > 200 && p.g < 160 } }
+        #expect(reddish, "the error's headline is drawn")
+        try desktop.xdotool("mousemove", "640", "400")
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("settled 2")
+        Thread.sleep(forTimeInterval: 0.3)
+        expectShows(try desktop.screenshot(), try Image.fitted(good, width: 1280, height: 800), photo: good, "past the corrupt one")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+
     @Test func withoutADisplayItSaysSoInOneLine() throws {
         let process = Process()
         process.executableURL = Viewer.binary
