@@ -40,6 +40,8 @@ let package = Package(
         ),
         .executableTarget(name: "FolioViewer", dependencies: ["FolioViewHost"]),
         .testTarget(name: "FolioViewCoreTests", dependencies: ["FolioViewCore"]),
+        // Headless (SDL's dummy video driver, software renderer): frames compared with committed golden images.
+        .testTarget(name: "FolioViewHostTests", dependencies: ["FolioViewHost", "FolioViewCore", "CSDL2"], exclude: ["Golden"]),
         // End-to-end: the real folio-view under Xvfb, driven by xdotool.
         .testTarget(name: "FolioViewerTests", dependencies: ["FolioViewer"]),
     ],
