@@ -134,7 +134,7 @@ struct Image {
     /// Writes the image as PNG (for a failing test to leave behind).
     func save(_ path: String) {
         let raw = path + ".rgb"
-        FileManager.default.createFile(atPath: raw, contents: Data(rgb))
+        _ = FileManager.default.createFile(atPath: raw, contents: Data(rgb))
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Desktop.which("convert") ?? "/usr/bin/convert")
         p.arguments = ["-size", "\(width)x\(height)", "-depth", "8", "rgb:" + raw, path]
@@ -181,7 +181,7 @@ final class Viewer {
                 .appendingPathComponent(".build/debug/folio-view")
         }
         traceFile = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-trace-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: traceFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: traceFile.path, contents: nil)
         process.executableURL = binary
         process.arguments = ["--trace"] + arguments
         var env = ProcessInfo.processInfo.environment
