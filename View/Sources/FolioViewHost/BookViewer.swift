@@ -55,11 +55,38 @@ public final class BookViewer: Scene {
         public let description: String
     }
 
-    /// Opens `path` (text, Markdown or EPUB) in `screen` at its saved place, unless `forget`.
-    public init(screen: Screen, path: String, transition: Transition, forget: Bool) throws {
+    /// Opens `path` (text, Markdown or EPUB; nil for the bundled guide) in
+    /// `screen` at its saved place, unless `forget`.
+    public init(screen: Screen, path: String?, transition: Transition, forget: Bool) throws {
         self.screen = screen
         self.transition = transition
         measurer = try PixelMeasurer(size: 17)
+        let document: Document
+        if let path {
+            document = try Self.open(path)
+        } else {
+            document = Guide.document
+        }
+        var store: JSONFilePositionStore?
+        var warnings: [String] = []
+        if !forget {
+            do {
+                store = try JSONFilePositionStore(environment: ProcessInfo.processInfo.environment)
+            } catch {
+                warnings.append("your place will not be remembered: \(error)")
+            }
+        }
+        // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
+        place = PlaceKeeper(document: document, source: path.map { .file(path: $0) } ?? .content, store: store)
+        session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
+                                 restoring: place.restore(), at: EventLoop.ticks())
+        self.warnings = warnings
+        SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
+        SDL_StartTextInput()
+    }
+
+    /// The document at `path`: an EPUB book, or a text or Markdown file.
+    static func open(_ path: String) throws -> Document {
         let document: Document
         if Self.isBook(path) {
             do {
@@ -77,21 +104,7 @@ public final class BookViewer: Scene {
                 throw Failure(description: "\(error)".replacingOccurrences(of: "folio:", with: "folio-view:"))
             }
         }
-        var store: JSONFilePositionStore?
-        var warnings: [String] = []
-        if !forget {
-            do {
-                store = try JSONFilePositionStore(environment: ProcessInfo.processInfo.environment)
-            } catch {
-                warnings.append("your place will not be remembered: \(error)")
-            }
-        }
-        place = PlaceKeeper(document: document, source: .file(path: path), store: store)
-        session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
-                                 restoring: place.restore(), at: EventLoop.ticks())
-        self.warnings = warnings
-        SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
-        SDL_StartTextInput()
+        return document
     }
 
     /// Whether `path` names an EPUB: its extension, or a zip archive's first bytes.

@@ -25,9 +25,10 @@ public struct ViewerCommand {
 
     /// What `--help` prints.
     public static let usage = """
-        usage: folio-view [options] PATH...
+        usage: folio-view [options] [PATH...]
           A folder or image files page as photos (natural order, the opened file first);
-          a text, Markdown or EPUB file pages as a book, at the place the terminal reader left it.
+          a text, Markdown or EPUB file pages as a book, at the place the terminal reader left it;
+          with no PATH, the bundled guide.
         options:
           --transition slide|curl|none   how pages turn (photos: slide, books: curl); t switches
           --size WxH                     the window's size (default 1280x800)
@@ -76,19 +77,19 @@ public struct ViewerCommand {
             }
             i += 1
         }
-        guard !paths.isEmpty else { throw UsageError(description: Self.usage) }
     }
 
     /// What the paths ask for.
     public enum Content {
         /// Photos.
         case photos(PhotoList)
-        /// A document read as a book.
-        case book(path: String)
+        /// A document read as a book; nil for the bundled guide.
+        case book(path: String?)
     }
 
     /// Photos when the paths are a folder or image files; a book for one other file.
     public func content() throws(UsageError) -> Content {
+        guard !paths.isEmpty else { return .book(path: nil) }
         let files = FileManager.default
         if paths.count == 1, !PhotoList.isImage(paths[0]) {
             var isDirectory: ObjCBool = false
