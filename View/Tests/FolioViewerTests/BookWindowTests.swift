@@ -91,10 +91,16 @@ import Testing
         // Curl and take it back: the page stays.
         try desktop.xdotool("mousemove", "1200", "420")
         try desktop.xdotool("mousedown", "1")
-        for x in [1100, 1000, 900, 1000, 1100, 1200, 1250] {
+        for x in [1100, 1000, 900, 1000, 1100] {
             try desktop.xdotool("mousemove", "\(x)", "420")
             Thread.sleep(forTimeInterval: 0.03)
         }
+        // Back to where it was grabbed, slowly (well under a flick), then let go.
+        for x in stride(from: 1110, through: 1200, by: 6) {
+            try desktop.xdotool("mousemove", "\(x)", "420")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.2)
         try desktop.xdotool("mouseup", "1")
         Thread.sleep(forTimeInterval: 1)
         let pages = viewer.trace.split(separator: "\n").filter { $0.contains("] page ") }.map(String.init)
