@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "FolioStore", targets: ["FolioStore"]),
         .library(name: "FolioReading", targets: ["FolioReading"]),
         .library(name: "FolioTerminal", targets: ["FolioTerminal"]),
-        // For the nested Fuzz package, which opens books through the public API only.
+        // For the nested packages (Fuzz/, View/), which open books through the public API only.
         .library(name: "FolioEPUB", targets: ["FolioEPUB"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],

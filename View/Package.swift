@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The desktop window host lives in its own package so that the engine, the
+// terminal reader and CI's `swift build` at the root never need SDL.
+// Build and test it with `swift test --package-path View` (or Scripts/test-view,
+// which installs the Debian packages first).
+let package = Package(
+    name: "FolioView",
+    products: [
+        .executable(name: "folio-view", targets: ["FolioViewer"]),
+    ],
+    dependencies: [
+        .package(name: "Folio", path: ".."),
+    ],
+    targets: [
+        // SDL2, SDL2_image and SDL2_ttf from the system (Debian: libsdl2-dev,
+        // libsdl2-image-dev, libsdl2-ttf-dev), with a shim for the macros Swift cannot import.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        // Pure Swift, no SDL: the photo list, sizes, zoom and the page curl's geometry.
+        // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
+        .target(
+            name: "FolioViewCore",
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
+        // The SDL side: the window, decoding, text in pixels, drawing.
+        .target(
+            name: "FolioViewHost",
+            dependencies: [
+                "CSDL2", "FolioViewCore",
+                .product(name: "Folio", package: "Folio"),
+                .product(name: "FolioReading", package: "Folio"),
+                .product(name: "FolioStore", package: "Folio"),
+                .product(name: "FolioEPUB", package: "Folio"),
+            ]
+        ),
+        .executableTarget(name: "FolioViewer", dependencies: ["FolioViewHost"]),
+        .testTarget(name: "FolioViewCoreTests", dependencies: ["FolioViewCore"]),
+        // Headless (SDL's dummy video driver, software renderer): frames compared with committed golden images.
+        .testTarget(name: "FolioViewHostTests", dependencies: ["FolioViewHost", "FolioViewCore", "CSDL2"], exclude: ["Golden"]),
+        // End-to-end: the real folio-view under Xvfb, driven by xdotool.
+        .testTarget(name: "FolioViewerTests", dependencies: ["FolioViewer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,422 @@
+import CSDL2
+import Folio
+import FolioEPUB
+import FolioReading
+import FolioStore
+import FolioViewCore
+import Foundation
+
+/// A document read as a book in the window: a ``FolioReading/ReadingSession``
+/// paginating in pixels (``PixelMeasurer``), one page or two facing pages by
+/// the window's shape (the session's spread rule), the chapter strip on top,
+/// dots and `page / count` at the bottom, the page curl, and the same
+/// reading positions as the terminal reader (``FolioStore/PlaceKeeper``).
+///
+/// The session decides everything about pages; this class turns SDL events
+/// into ``FolioReading/ReadingCommand``s and keys, carries out the
+/// ``FolioReading/SessionEffect``s, and draws what the session says is visible.
+@MainActor
+public final class BookViewer: Scene {
+    let screen: Screen
+    let measurer: PixelMeasurer
+    var session: ReadingSession
+    var place: PlaceKeeper
+    var transition: Transition
+    var glyphs: [UInt64: Texture] = [:]
+    var pages: [Int: Texture] = [:]
+    var pagesKey: [Int] = []
+    var wheel = WheelGesture()
+    var pressing = false
+    var warnings: [String] = []
+    /// Writes one line per notable event when set.
+    public var trace: ((String) -> Void)?
+    /// Whether the scene changed since the last frame.
+    public var needsDraw = true
+    /// Whether the user asked to leave (q, Esc, closing the window).
+    public private(set) var wantsQuit = false
+
+    /// The chapter strip's height, pixels.
+    static let stripHeight = 34
+    /// The status row's height, pixels.
+    static let statusHeight = 34
+    /// Space above and below the text inside the page, pixels.
+    static let pad = 20
+    /// The margin left and right of the text inside a page, pixels.
+    static let margin = 44
+    /// The gap between facing pages, pixels.
+    static let spine = 2
+    /// Paper, ink and the desk behind the pages.
+    static let paper: (UInt8, UInt8, UInt8) = (246, 243, 234)
+    static let ink: (UInt8, UInt8, UInt8) = (34, 32, 30)
+
+    /// Why a document could not be opened, in words.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The message.
+        public let description: String
+    }
+
+    /// Opens `path` (text, Markdown or EPUB; nil for the bundled guide) in
+    /// `screen` at its saved place, unless `forget`.
+    public init(screen: Screen, path: String?, transition: Transition, forget: Bool) throws {
+        self.screen = screen
+        self.transition = transition
+        measurer = try PixelMeasurer(size: 17)
+        let document: Document
+        if let path {
+            document = try Self.open(path)
+        } else {
+            document = Guide.document
+        }
+        var store: JSONFilePositionStore?
+        var warnings: [String] = []
+        if !forget {
+            do {
+                store = try JSONFilePositionStore(environment: ProcessInfo.processInfo.environment)
+            } catch {
+                warnings.append("your place will not be remembered: \(error)")
+            }
+        }
+        // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
+        place = PlaceKeeper(document: document, source: path.map { .file(path: $0) } ?? .content, store: store)
+        session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
+                                 restoring: place.restore(), at: EventLoop.ticks())
+        self.warnings = warnings
+        SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
+        SDL_StartTextInput()
+    }
+
+    /// The document at `path`: an EPUB book, or a text or Markdown file.
+    static func open(_ path: String) throws -> Document {
+        let document: Document
+        if Self.isBook(path) {
+            do {
+                document = Document(book: EPUBBookSource(book: try EPUBBook.open(path: path)), path: path)
+            } catch {
+                throw Failure(description: "folio-view: \(error)")
+            }
+        } else {
+            do {
+                switch try Document.open(path: path) {
+                case .file(let opened): document = opened
+                case .stream: throw Failure(description: "folio-view: \(path) is not a regular file")
+                }
+            } catch let error as Document.OpenError {
+                throw Failure(description: "\(error)".replacingOccurrences(of: "folio:", with: "folio-view:"))
+            }
+        }
+        return document
+    }
+
+    /// Whether `path` names an EPUB: its extension, or a zip archive's first bytes.
+    static func isBook(_ path: String) -> Bool {
+        if path.lowercased().hasSuffix(".epub") { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return handle.readData(ofLength: 4) == Data([0x50, 0x4B, 0x03, 0x04])
+    }
+
+    /// The page area for a window of `size`: between the strip and the status row, less the padding.
+    static func viewport(for size: PixelSize) -> Viewport {
+        Viewport(width: size.width, height: max(1, size.height - stripHeight - statusHeight - 2 * pad),
+                 margin: margin, spine: spine, stripWidth: size.width)
+    }
+
+    /// The top of the page boxes, pixels from the window's top.
+    var pageTop: Int { Self.stripHeight }
+    /// The height of a page box, pixels.
+    var pageHeight: Int { session.viewport.height + 2 * Self.pad }
+
+    /// Whether something moves (or, for a book, background pagination is left): the loop runs at the frame rate.
+    public var isAnimating: Bool { session.isAnimating || session.hasWork }
+
+    /// Asks the loop to leave after this frame.
+    public func quit() { wantsQuit = true }
+
+    /// Saves the place on the way out and reports warnings.
+    public func close() {
+        save(session.readingPosition)
+        for warning in warnings { FileHandle.standardError.write(Data("folio-view: \(warning)\n".utf8)) }
+    }
+
+    func save(_ position: ReadingPosition) {
+        do { try place.save(position) } catch {
+            if !warnings.contains("\(error)") { warnings.append("\(error)") }
+        }
+    }
+
+    // MARK: Session output
+
+    func apply(_ effects: [SessionEffect]) {
+        for effect in effects {
+            switch effect {
+            case .redraw: needsDraw = true
+            case .repaint: pages.removeAll(); needsDraw = true
+            case .save(let position): save(position)
+            case .quit: wantsQuit = true
+            case .reopen: break
+            }
+        }
+        let pageNow = session.currentPage
+        if pageNow != lastTracedPage, session.pager.activity == .idle {
+            lastTracedPage = pageNow
+            trace?("page \(session.statusLine.pages)")
+        }
+    }
+    var lastTracedPage = -1
+
+    // MARK: Input
+
+    /// Turns one SDL event at `now` seconds into engine or session input.
+    public func handle(_ event: SDL_Event, at now: Double) {
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            wantsQuit = true
+        case SDL_KEYDOWN.rawValue:
+            keyDown(event.key.keysym, at: now)
+        case SDL_TEXTINPUT.rawValue:
+            var text = event.text.text
+            let string = withUnsafeBytes(of: &text) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            for character in string { typed(character, at: now) }
+        case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            pressed(x: Int(event.button.x), y: Int(event.button.y), at: now)
+        case SDL_MOUSEMOTION.rawValue where pressing:
+            apply(session.handle(.drag(x: Int(event.motion.x), y: Int(event.motion.y) - pageTop - Self.pad), at: now))
+        case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing:
+            pressing = false
+            apply(session.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now))
+        case SDL_MOUSEWHEEL.rawValue:
+            let notch = event.wheel.y != 0 ? Int(event.wheel.y) : -Int(event.wheel.x)
+            if notch != 0, wheel.event(at: now) { apply(session.handle(.turn(notch > 0 ? -1 : 1), at: now)) }
+        case SDL_WINDOWEVENT.rawValue:
+            if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), screen.refreshSize() {
+                pages.removeAll()
+                apply(session.handle(.resize(Self.viewport(for: screen.size)), at: now))
+            }
+            needsDraw = true
+        default:
+            break
+        }
+    }
+
+    var isTyping: Bool {
+        if case .typing = session.mode { return true }
+        return false
+    }
+
+    func keyDown(_ keysym: SDL_Keysym, at now: Double) {
+        let ctrl = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
+        let key: ReadingKey?
+        switch UInt32(bitPattern: keysym.sym) {
+        case SDLK_RIGHT.rawValue: key = .right
+        case SDLK_LEFT.rawValue: key = .left
+        case SDLK_UP.rawValue: key = .up
+        case SDLK_DOWN.rawValue: key = .down
+        case SDLK_PAGEUP.rawValue: key = .pageUp
+        case SDLK_PAGEDOWN.rawValue: key = .pageDown
+        case SDLK_HOME.rawValue: key = .home
+        case SDLK_END.rawValue: key = .end
+        case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: key = .enter
+        case SDLK_BACKSPACE.rawValue: key = .backspace
+        case SDLK_TAB.rawValue: key = keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0 ? .backTab : .tab
+        case SDLK_F1.rawValue: key = .help
+        case SDLK_F11.rawValue:
+            let full = SDL_GetWindowFlags(screen.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+            SDL_SetWindowFullscreen(screen.window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            key = nil
+        case SDLK_ESCAPE.rawValue:
+            // Esc closes what is open; with nothing open it leaves, as in the photo pager.
+            if case .reading(nil) = session.mode { wantsQuit = true; key = nil } else { key = .escape }
+        default:
+            // Letters with Ctrl come here (no text input for them); plain characters come as text input.
+            if ctrl, keysym.sym >= 97, keysym.sym <= 122, let scalar = Unicode.Scalar(UInt32(keysym.sym)) {
+                key = .control(Character(scalar))
+            } else {
+                key = nil
+            }
+        }
+        if let key { apply(session.handle(key: key, at: now)) }
+    }
+
+    func typed(_ character: Character, at now: Double) {
+        if !isTyping && character == "t" {
+            transition = transition.next
+            trace?("transition \(transition)")
+            needsDraw = true
+            return
+        }
+        apply(session.handle(key: .character(character), at: now))
+    }
+
+    func pressed(x: Int, y: Int, at now: Double) {
+        if y < Self.stripHeight {
+            apply(session.handle(.tapStrip(x: x), at: now))
+        } else if y >= screen.size.height - Self.statusHeight {
+            apply(session.handle(.tapIndicator(x: x - Int(dotsLeft)), at: now))
+        } else {
+            pressing = true
+            apply(session.handle(.press(x: x, y: y - pageTop - Self.pad), at: now))
+        }
+    }
+
+    /// Advances the motion (and a book's background work) to `now` seconds.
+    public func tick(at now: Double) {
+        if session.isAnimating { apply(session.handle(.tick, at: now)) }
+        if session.hasWork { apply(session.work(budget: 256 * 1024, at: now)) }
+    }
+
+    // MARK: Drawing
+
+    var dotsLeft: Double { 16 }
+
+    /// Draws a frame from the engine's state (not presented).
+    public func draw() {
+        if lastTracedPage < 0 {
+            lastTracedPage = session.currentPage
+            trace?("page \(session.statusLine.pages) (\(session.book.mode == .twoPages ? "two pages" : "one page"))")
+        }
+        screen.clear(58, 54, 50)
+        let key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
+        if key != pagesKey { pages.removeAll(); pagesKey = key }
+        if !drawCurl() { drawSlidingPages() }
+        drawStrip()
+        drawStatus()
+    }
+
+    /// The pages where the engine's slots put them (slide and none; curl at rest).
+    func drawSlidingPages() {
+        for visible in session.visiblePages {
+            guard let texture = pageTexture(visible.page) else { continue }
+            screen.copy(texture, x: Double(visible.x - Self.margin), y: Double(pageTop),
+                        width: Double(texture.size.width), height: Double(texture.size.height))
+        }
+        screen.color(20, 20, 20, 120)
+        for spine in session.spines { screen.fill(x: Double(spine), y: Double(pageTop), width: Double(Self.spine), height: Double(pageHeight)) }
+    }
+
+    /// The page curl between the spread the position is on and the next one;
+    /// false when nothing is mid-turn (then the pages are drawn flat).
+    func drawCurl() -> Bool {
+        let pager = session.pager
+        let position = pager.position
+        let fraction = position.fraction
+        guard transition == .curl, !session.options.vertical, fraction > 0,
+              position.index >= 0, position.index + 1 < pager.track.spreadCount else { return false }
+        let a = pager.track.spread(at: position.index), b = pager.track.spread(at: position.index + 1)
+        let book = session.book
+        let two = book.mode == .twoPages
+        let rtl = session.options.rightToLeft
+        let outer: ScreenSide = rtl ? .left : .right, inner: ScreenSide = rtl ? .right : .left
+        let box = Double(session.pageBoxWidth)
+        func x(of side: ScreenSide) -> Double { two && side == .right ? box + Double(Self.spine) : 0 }
+        let top = Double(pageTop), height = Double(pageHeight)
+        func drawFlat(_ page: Int?, side: ScreenSide) {
+            guard let page, let texture = pageTexture(page) else { return }
+            screen.copy(texture, x: x(of: side), y: top, width: box, height: height)
+        }
+        let leafPage = two ? book.page(on: outer, of: a) : a.firstPage
+        let beneath = two ? book.page(on: outer, of: b) : b.firstPage
+        drawFlat(beneath, side: outer)
+        if two { drawFlat(book.page(on: inner, of: a), side: inner) }
+        guard let leafPage, let front = pageTexture(leafPage) else { return true }
+        let back = two ? book.page(on: inner, of: b).flatMap { pageTexture($0) } : nil
+        let curl = PageCurl(width: box, height: height, radius: max(24, box * 0.1))
+        let mesh = curl.mesh(progress: fraction)
+        // The leaf turns round the spine (the near edge of a lone page).
+        let origin = two ? (rtl ? box : box + Double(Self.spine)) : (rtl ? box : 0)
+        if two {
+            screen.color(20, 20, 20, 120)
+            screen.fill(x: box, y: top, width: Double(Self.spine), height: height)
+        }
+        var renderer = CurlRenderer(renderer: screen.renderer)
+        renderer.paper = Self.paper
+        renderer.draw(mesh, x: origin, y: top, mirrored: rtl, front: front, back: back, shadowHeight: height)
+        return true
+    }
+
+    /// Page `page` drawn on paper into a texture the size of its box, kept until the layout changes.
+    func pageTexture(_ page: Int) -> Texture? {
+        if let kept = pages[page] { return kept }
+        let size = PixelSize(width: session.pageBoxWidth, height: pageHeight)
+        guard size.width > 0, size.height > 0,
+              let handle = SDL_CreateTexture(screen.renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                             Int32(size.width), Int32(size.height)) else { return nil }
+        let texture = Texture(handle: handle, size: size)
+        SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+        SDL_SetRenderTarget(screen.renderer, handle)
+        screen.clear(Self.paper.0, Self.paper.1, Self.paper.2)
+        let lineHeight = measurer.lineHeight
+        let ascentOffset = (lineHeight - measurer.fonts[0].lineSkip) / 2
+        session.forEachGlyph(onPage: page) { line, glyph in
+            guard glyph.scalar.value > 32 else { return }
+            let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? Self.ink
+            guard let g = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
+            screen.copy(g, x: Double(Self.margin + glyph.x), y: Double(Self.pad + line * lineHeight + ascentOffset),
+                        width: Double(g.size.width), height: Double(g.size.height))
+        }
+        SDL_SetRenderTarget(screen.renderer, nil)
+        if pages.count > 12 { pages.removeAll() }
+        pages[page] = texture
+        return texture
+    }
+
+    /// One glyph in one face and colour, rendered once.
+    func glyphTexture(_ scalar: Unicode.Scalar, face: Int, color: (UInt8, UInt8, UInt8)) -> Texture? {
+        let key = UInt64(scalar.value) | UInt64(face) << 21 | UInt64(color.0) << 24 | UInt64(color.1) << 32 | UInt64(color.2) << 40
+        if let kept = glyphs[key] { return kept }
+        guard let surface = TTF_RenderGlyph32_Blended(measurer.fonts[face].handle, scalar.value, SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let handle = SDL_CreateTextureFromSurface(screen.renderer, surface) else { return nil }
+        let texture = Texture(handle: handle, size: PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+        if glyphs.count > 4096 { glyphs.removeAll() }
+        glyphs[key] = texture
+        return texture
+    }
+
+    /// The chapter strip (or the title) with the selected chapter underlined.
+    func drawStrip() {
+        let w = Double(screen.size.width), h = Double(Self.stripHeight)
+        screen.color(32, 30, 28)
+        screen.fill(x: 0, y: 0, width: w, height: h)
+        let menu = session.menu
+        let font = measurer.fonts[0]
+        guard !menu.items.isEmpty else {
+            screen.text(session.document.title, x: 16, y: h / 2, color: (220, 220, 220), font: measurer.fonts[1])
+            return
+        }
+        for item in menu.visibleItems {
+            let x = item.frame.x - menu.scrollOffset + Double(measurer.columnWidth)
+            let selected = item.index == menu.selectedIndex
+            screen.text(item.title, x: x, y: h / 2, color: selected ? (255, 255, 255) : (170, 165, 160),
+                        font: selected ? measurer.fonts[1] : font)
+        }
+        if let line = menu.underline {
+            screen.color(235, 190, 90)
+            screen.fill(x: line.x - menu.scrollOffset, y: h - 3, width: line.width, height: 3)
+        }
+    }
+
+    /// The dots, the message, and `page / count  percent`.
+    func drawStatus() {
+        let w = Double(screen.size.width), h = Double(screen.size.height), bar = Double(Self.statusHeight)
+        screen.color(32, 30, 28)
+        screen.fill(x: 0, y: h - bar, width: w, height: bar)
+        let y = h - bar / 2
+        let indicator = session.indicator
+        for dot in indicator.dots {
+            let level = UInt8(100 + 155 * dot.activity)
+            screen.color(level, level, level)
+            screen.disc(x: dotsLeft + dot.centre, y: y, diameter: dot.diameter)
+        }
+        let status = session.statusLine
+        let right = [status.pages, status.percent].filter { !$0.isEmpty }.joined(separator: "   ")
+        var tw: Int32 = 0, th: Int32 = 0
+        TTF_SizeUTF8(screen.uiFont.handle, right, &tw, &th)
+        screen.text(right, x: w - 16 - Double(tw), y: y)
+        if !status.message.isEmpty {
+            screen.text(status.message + (status.isPrompt ? "▏" : ""), x: dotsLeft + indicator.extent + 24, y: y,
+                        color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
+        }
+    }
+}

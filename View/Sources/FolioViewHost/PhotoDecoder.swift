@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Dispatch
+import Folio
+import FolioViewCore
+import Synchronization
+
+/// A photo decoded and shrunk to the window, off the main thread: RGBA
+/// bytes at ``size``, and the size of the file's full image.
+public struct DecodedPhoto: Sendable {
+    /// RGBA bytes, 4 per pixel, rows packed.
+    public var rgba: [UInt8]
+    /// The size decoded to (fits the window).
+    public var size: PixelSize
+    /// The full image's size in the file.
+    public var fullSize: PixelSize
+}
+
+/// Decodes photos on a background queue, one at a time, each shrunk to a
+/// box (the window) as soon as it is decoded, so only the shrunk copy is
+/// kept: a 5640 × 3172 JPEG is held whole only while it is read.
+///
+/// Jobs are keyed by the content pipeline's ``Folio/LoadTicket``s; a
+/// cancelled job that has not started is skipped. Finished jobs wait in
+/// ``takeFinished()``; each one also posts an SDL event of type
+/// ``eventType`` so a waiting main loop wakes up.
+public final class PhotoDecoder: Sendable {
+    /// The outcome of one job.
+    public typealias Outcome = (ticket: LoadTicket, result: Result<DecodedPhoto, DecodeError>)
+
+    /// Why a photo could not be shown, in words for its error page.
+    public struct DecodeError: Error, Sendable, CustomStringConvertible {
+        /// The reason.
+        public let description: String
+    }
+
+    /// The SDL event type posted when a job finishes.
+    public let eventType: UInt32
+    private let queue = DispatchQueue(label: "folio-view.decode", qos: .userInitiated)
+    private let cancelled = Mutex<Set<LoadTicket>>([])
+    private let finished = Mutex<[Outcome]>([])
+
+    /// A decoder posting `eventType` (from `SDL_RegisterEvents`) when a job finishes.
+    public init(eventType: UInt32) {
+        self.eventType = eventType
+    }
+
+    /// Starts decoding `path` for `ticket`, shrunk to fit `box`.
+    public func submit(_ ticket: LoadTicket, path: String, box: PixelSize) {
+        queue.async { [self] in
+            let skip = cancelled.withLock { $0.remove(ticket) != nil }
+            guard !skip else { return }
+            let result = Self.decode(path: path, box: box)
+            finished.withLock { $0.append((ticket, result)) }
+            var event = SDL_Event()
+            event.type = eventType
+            SDL_PushEvent(&event)
+        }
+    }
+
+    /// Skips `ticket`'s job if it has not started (its result, if it comes, is dropped by the pipeline).
+    public func cancel(_ ticket: LoadTicket) {
+        _ = cancelled.withLock { $0.insert(ticket) }
+    }
+
+    /// The jobs finished since the last call, in order.
+    public func takeFinished() -> [Outcome] {
+        finished.withLock { done in
+            defer { done.removeAll() }
+            return done
+        }
+    }
+
+    /// Waits for the jobs queued so far (for tests and measurements).
+    public func drain() { queue.sync {} }
+
+    /// The first 64 KB of `path` (where a JPEG's EXIF block is), or nothing.
+    static func head(of path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        return Array(bytes.prefix(n))
+    }
+
+    /// Reads `path` with SDL_image, shrinks it to fit `box` with a box filter,
+    /// and turns it upright by its EXIF orientation.
+    public static func decode(path: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+        let orientation = ExifOrientation.read(head(of: path))
+        // A photo stored on its side is shrunk to the box turned the same way, then turned.
+        let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
+        guard let loaded = IMG_Load(path) else {
+            return .failure(DecodeError(description: "cannot read \(path): \(String(cString: SDL_GetError()))"))
+        }
+        var surface = loaded
+        defer { SDL_FreeSurface(surface) }
+        let format = surface.pointee.format.pointee.format
+        // 3-byte RGB and 4-byte RGBA (bytes R, G, B[, A]) are read as they are; anything else is converted first.
+        if format != SDL_PIXELFORMAT_RGB24.rawValue && format != SDL_PIXELFORMAT_RGBA32.rawValue {
+            guard let converted = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
+                return .failure(DecodeError(description: "cannot convert \(path): \(String(cString: SDL_GetError()))"))
+            }
+            SDL_FreeSurface(surface)
+            surface = converted
+        }
+        let full = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        guard full.width > 0, full.height > 0 else { return .failure(DecodeError(description: "\(path) is an empty image")) }
+        let target = full.downsampled(toFit: storedBox)
+        let bpp = Int(folio_bytes_per_pixel(surface.pointee.format.pointee.format))
+        let pitch = Int(surface.pointee.pitch)
+        if folio_must_lock(surface) != 0 { SDL_LockSurface(surface) }
+        defer { if folio_must_lock(surface) != 0 { SDL_UnlockSurface(surface) } }
+        let bytes = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * full.height)
+        let shrunk = BoxResampler.shrink(bytes, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
+        let (rgba, size) = orientation.apply(to: shrunk, size: target)
+        return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
+    }
+}

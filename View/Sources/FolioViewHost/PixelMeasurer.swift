@@ -1,0 +1,44 @@
+import CSDL2
+import FolioReading
+
+/// Text measured in pixels with SDL_ttf: the reading layer paginates
+/// against it exactly as the terminal paginates against cells.
+///
+/// Faces follow ``FolioReading/TextStyle/face`` (regular, bold, oblique,
+/// bold oblique of DejaVu Sans). Widths are the glyphs' advances, cached
+/// per face (ASCII in arrays, the rest in a dictionary). Used on the main
+/// thread only, where SDL_ttf is called.
+public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
+    /// The four faces.
+    public let fonts: [Font]
+    /// One column: the mean advance of the letters of common English text, pixels.
+    public let columnWidth: Int
+    /// The distance between lines: the font's line skip and a fifth more for reading, pixels.
+    public let lineHeight: Int
+    /// Pixels are square.
+    public var unitAspect: Double { 1 }
+    private var ascii: [[Int]]
+    private var other: [[UInt32: Int]] = [[:], [:], [:], [:]]
+
+    /// A measurer in DejaVu Sans at `size` pixels.
+    public init(size: Int) throws(Font.Failure) {
+        var fonts: [Font] = []
+        for face in 0..<4 { fonts.append(try Font(size: size, face: face)) }
+        self.fonts = fonts
+        ascii = fonts.map { font in (0..<128).map { font.advance(of: Unicode.Scalar(UInt8($0))) } }
+        let sample = "etaoin shrdlu cmfwyp"
+        let total = sample.unicodeScalars.reduce(0) { $0 + fonts[0].advance(of: $1) }
+        columnWidth = max(1, Int((Double(total) / Double(sample.unicodeScalars.count)).rounded()))
+        lineHeight = max(1, Int((Double(fonts[0].lineSkip) * 1.2).rounded()))
+    }
+
+    /// The advance of `scalar` in `style`'s face, pixels.
+    public func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int {
+        let face = style.face
+        if scalar.value < 128 { return ascii[face][Int(scalar.value)] }
+        if let known = other[face][scalar.value] { return known }
+        let measured = fonts[face].advance(of: scalar)
+        other[face][scalar.value] = measured
+        return measured
+    }
+}

@@ -1,0 +1,218 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CSDL2
+import Foundation
+import FolioViewCore
+
+/// `folio-view`'s command line and start: photos for folders and images, a book for a document.
+@MainActor
+public struct ViewerCommand {
+    /// The paths given.
+    public var paths: [String] = []
+    /// The transition asked for with `--transition`; nil for each kind's default.
+    public var transition: Transition?
+    /// The window size asked for with `--size WxH` (default 1280×800, shrunk to the display).
+    public var size = PixelSize(width: 1280, height: 800)
+    /// Whether `--trace` asked for a line on standard error per notable event.
+    public var trace = false
+    /// Whether to leave as soon as the first photo or page is on screen (`--exit-after-first-frame`), for timing.
+    public var exitAfterFirstFrame = false
+    /// Neither restore nor save the reading position (`--forget`).
+    public var forget = false
+    /// A PNG to write the first frame showing content to (`--screenshot PATH`).
+    public var screenshot: String?
+
+    /// What `--help` prints.
+    public static let usage = """
+        usage: folio-view [options] [PATH...]
+          A folder or image files page as photos (natural order, the opened file first);
+          a text, Markdown or EPUB file pages as a book, at the place the terminal reader left it;
+          with no PATH, the bundled guide.
+        options:
+          --transition slide|curl|none   how pages turn (photos: slide, books: curl); t switches
+          --size WxH                     the window's size (default 1280x800)
+          --forget                       neither restore nor save the reading position
+          --screenshot PATH              write the first complete frame to PATH (PNG)
+          --exit-after-first-frame       leave once the first photo or page is shown (timing)
+          --trace                        a line on standard error per page change, decode and frame
+        keys: arrows, Space, PgUp/PgDn, Home/End turn; +/- and Ctrl+wheel zoom a photo
+              (double-click: fit <-> 100%); t transition; f or F11 full screen; q or Esc quit
+        """
+
+    /// Why the command line was refused, in words.
+    public struct UsageError: Error, CustomStringConvertible {
+        /// The message.
+        public let description: String
+    }
+
+    /// Reads `arguments` (without the program name).
+    public init(arguments: [String]) throws(UsageError) {
+        var i = 0
+        func value(_ name: String) throws(UsageError) -> String {
+            i += 1
+            guard i < arguments.count else { throw UsageError(description: "folio-view: \(name) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "--transition":
+                let v = try value(a)
+                guard let t = Transition(rawValue: v) else { throw UsageError(description: "folio-view: --transition is slide, curl or none, not \(v)") }
+                transition = t
+            case "--size":
+                let v = try value(a)
+                let parts = v.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] >= 64, parts[1] >= 64 else { throw UsageError(description: "folio-view: --size is WIDTHxHEIGHT, at least 64x64") }
+                size = PixelSize(width: parts[0], height: parts[1])
+            case "--trace": trace = true
+            case "--forget": forget = true
+            case "--exit-after-first-frame": exitAfterFirstFrame = true
+            case "--screenshot": screenshot = try value(a)
+            case "-h", "--help": throw UsageError(description: Self.usage)
+            default:
+                guard !a.hasPrefix("--") else { throw UsageError(description: "folio-view: unknown option \(a)\n" + Self.usage) }
+                paths.append(a)
+            }
+            i += 1
+        }
+    }
+
+    /// What the paths ask for.
+    public enum Content {
+        /// Photos.
+        case photos(PhotoList)
+        /// A document read as a book; nil for the bundled guide.
+        case book(path: String?)
+    }
+
+    /// Photos when the paths are a folder or image files; a book for one other file.
+    public func content() throws(UsageError) -> Content {
+        guard !paths.isEmpty else { return .book(path: nil) }
+        let files = FileManager.default
+        if paths.count == 1, !PhotoList.isImage(paths[0]) {
+            var isDirectory: ObjCBool = false
+            let path = paths[0]
+            guard files.fileExists(atPath: path, isDirectory: &isDirectory) else { throw UsageError(description: "folio-view: \(path): no such file") }
+            if !isDirectory.boolValue { return .book(path: path) }
+            let list = PhotoList(names: Self.list(folder: path))
+            guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(PhotoList.imageExtensions.sorted().joined(separator: ", ")))") }
+            return .photos(list)
+        }
+        for path in paths where !files.fileExists(atPath: path) { throw UsageError(description: "folio-view: \(path): no such file") }
+        if paths.count == 1 {
+            // One photo: its whole folder, opened at it.
+            let path = paths[0]
+            let folder = (path as NSString).deletingLastPathComponent
+            return .photos(PhotoList(names: Self.list(folder: folder.isEmpty ? "." : folder), opened: Self.join(folder, (path as NSString).lastPathComponent)))
+        }
+        let list = PhotoList(names: paths, opened: paths.first)
+        guard !list.isEmpty else { throw UsageError(description: "folio-view: none of these is a photo") }
+        return .photos(list)
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? "./" + name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+
+    /// The entries of `folder`, as paths.
+    static func list(folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.map { join(folder, $0) }
+    }
+
+    /// Returns freed blocks of 256 KB or more to the system at once (glibc), so
+    /// RSS follows the photos kept rather than the largest ever decoded.
+    public static func setMemoryPolicy() {
+        folio_set_mmap_threshold(256 * 1024)
+    }
+
+    /// Runs the window; returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let start = Date()
+        let command: ViewerCommand
+        let content: Content
+        do {
+            command = try ViewerCommand(arguments: arguments)
+            content = try command.content()
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            return error.description.hasPrefix("usage") ? 0 : 1
+        }
+        let trace: ((String) -> Void)? = command.trace ? { line in
+            let t = String(format: "%.3f", Date().timeIntervalSince(start))
+            FileHandle.standardError.write(Data("[\(t)] \(line)\n".utf8))
+        } : nil
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil && environment["SDL_VIDEODRIVER"] == nil {
+            FileHandle.standardError.write(Data("folio-view: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)\n".utf8))
+            return 1
+        }
+        let screen: Screen
+        do {
+            screen = try Screen(title: "folio-view", size: command.size)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            return 1
+        }
+        trace?("window \(screen.size)")
+        var loop = EventLoop(screen: screen)
+        var frames: [Double] = []
+        if command.trace { loop.frameTimed = { frames.append($0) } }
+        defer {
+            if !frames.isEmpty {
+                let sorted = frames.sorted()
+                func ms(_ q: Double) -> String { String(format: "%.2f", sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000) }
+                trace?("frames \(frames.count): median \(ms(0.5)) ms, 95th percentile \(ms(0.95)) ms, worst \(ms(1)) ms")
+            }
+        }
+        var shotPending = command.screenshot
+        var leave = false
+        let firstFrame: () -> Void = {
+            trace?("first frame with content after \(String(format: "%.1f", Date().timeIntervalSince(start) * 1000)) ms")
+            if let path = shotPending {
+                shotPending = nil
+                trace?(screen.savePNG(path) ? "screenshot \(path)" : "screenshot failed: \(Screen.lastError)")
+            }
+            if command.exitAfterFirstFrame { leave = true }
+        }
+        switch content {
+        case .photos(let list):
+            let viewer: PhotoViewer
+            do {
+                viewer = try PhotoViewer(screen: screen, list: list, transition: command.transition ?? .slide, eventType: SDL_RegisterEvents(1))
+            } catch {
+                FileHandle.standardError.write(Data("folio-view: \(error)\n".utf8))
+                return 1
+            }
+            viewer.trace = trace
+            var shown = false
+            viewer.onFirstPhoto = { shown = true }
+            loop.afterDraw = {
+                if shown { shown = false; firstFrame() }
+                if leave { viewer.quit() }
+            }
+            trace?("\(list.count) photos, first \(list.firstIndex + 1)")
+            loop.run(viewer)
+        case .book(let path):
+            let viewer: BookViewer
+            do {
+                viewer = try BookViewer(screen: screen, path: path, transition: command.transition ?? .curl, forget: command.forget)
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                return 1
+            }
+            viewer.trace = trace
+            var first = true
+            loop.afterDraw = {
+                if first { first = false; firstFrame() }
+                if leave { viewer.quit() }
+            }
+            loop.run(viewer)
+            viewer.close()
+        }
+        trace?("bye")
+        return 0
+    }
+}
