@@ -27,6 +27,8 @@ enum EPUBTarget: FuzzTarget {
     static func prepare() {
         let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
         path = "\(directory)/folio-fuzz-\(getpid()).epub"
+        // The scratch file goes when the run ends (libFuzzer exits through exit()).
+        atexit { unlink(EPUBTarget.path) }
     }
 
     static func check(_ input: UnsafeRawBufferPointer) {

@@ -30,11 +30,18 @@ enum PositionFileTarget: FuzzTarget {
         } catch {
             require(false, "cannot make the scratch store: \(error)")
         }
+        // The scratch store goes when the run ends (libFuzzer exits through exit()).
+        atexit {
+            unlink(PositionFileTarget.store.path(for: PositionFileTarget.identity))
+            rmdir(PositionFileTarget.store.directory)
+        }
     }
 
     static func check(_ input: UnsafeRawBufferPointer) {
         var reading = readFile(input, as: identity)
         var owner = identity
+        // One file per document named: millions of inputs must not leave millions of files.
+        defer { if owner != identity { unlink(store.path(for: owner)) } }
         if case .ignored(.otherDocument(_, let stored)) = reading {
             owner = stored
             reading = readFile(input, as: stored)
