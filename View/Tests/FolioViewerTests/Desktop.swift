@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A virtual X display (Xvfb) with real input (xdotool) and screenshots
@@ -16,24 +17,39 @@ final class Desktop {
                 throw Failure("\(tool) is missing: run Scripts/test-view, or apt-get install xvfb xdotool imagemagick")
             }
         }
-        // A display number of our own: the pid spreads parallel runs apart.
-        var number = 100 + Int(ProcessInfo.processInfo.processIdentifier % 400)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            number += 1
-        }
-        display = ":\(number)"
-        server = Process()
-        server.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
-        server.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard Date() < deadline else { throw Failure("Xvfb \(display) did not start") }
-            Thread.sleep(forTimeInterval: 0.05)
+        // A display number of our own. Suites run in parallel in one process, so numbers come from
+        // a counter (the pid spreads processes apart), and a server that exits at once — the number
+        // was taken after all — is replaced by one on the next number.
+        var attempt = 0
+        while true {
+            let number = 100 + (Int(ProcessInfo.processInfo.processIdentifier) * 16 + Self.nextNumber()) % 800
+            attempt += 1
+            guard attempt < 40 else { throw Failure("no Xvfb display could be started") }
+            let socket = "/tmp/.X11-unix/X\(number)"
+            if FileManager.default.fileExists(atPath: socket) || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { continue }
+            let candidate = Process()
+            candidate.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
+            candidate.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+            candidate.standardOutput = FileHandle.nullDevice
+            candidate.standardError = FileHandle.nullDevice
+            try candidate.run()
+            let deadline = Date().addingTimeInterval(10)
+            while candidate.isRunning && !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            // Give a server that lost the race a moment to exit.
+            Thread.sleep(forTimeInterval: 0.2)
+            if candidate.isRunning && FileManager.default.fileExists(atPath: socket) {
+                display = ":\(number)"
+                server = candidate
+                break
+            }
+            if candidate.isRunning { candidate.terminate() }
         }
     }
+
+    private static let counter = Mutex(0)
+    static func nextNumber() -> Int { counter.withLock { $0 += 1; return $0 } }
 
     deinit {
         // Polled rather than waitUntilExit, which can wait forever inside a test's task.
@@ -186,6 +202,8 @@ final class Viewer {
         process.arguments = ["--trace"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = desktop.display
+        env["SDL_VIDEODRIVER"] = nil  // on X, whatever the environment the tests run in
+        env["SDL_RENDER_DRIVER"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
         process.standardError = try FileHandle(forWritingTo: traceFile)
