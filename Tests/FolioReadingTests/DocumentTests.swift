@@ -172,9 +172,11 @@ import FolioTestSupport
             for place in 0..<17 {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
                 bytes[place] = UInt8(value)
-                let end = bytes.withUnsafeBytes { LineWidthSurvey.printableRun(in: $0, from: 0) }
                 let printable = (0x20...0x7E).contains(value)
-                #expect(end == (printable ? 17 : place), "byte \(value) at \(place): run ends at \(end)")
+                for limit in [17, 9, place] {
+                    let end = bytes.withUnsafeBytes { ASCIIScan.printableEnd(in: $0, from: 0, to: limit) }
+                    #expect(end == (printable ? limit : min(place, limit)), "byte \(value) at \(place), limit \(limit): run ends at \(end)")
+                }
             }
         }
     }

@@ -45,7 +45,7 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
                 // (an overstrike) or when it ends an unfinished window (one may follow).
                 var end = i
                 if usesFastPath {
-                    end = Self.printableRun(in: bytes, from: i)
+                    end = ASCIIScan.printableEnd(in: bytes, from: i, to: count)
                 }
                 if end > i && (end < count ? bytes[end] == 0x08 : !window.isFinal) { end -= 1 }
                 column += end - i
@@ -74,25 +74,6 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
             isSettled = true
         }
         return lineWidth != before || isSettled
-    }
-
-    /// Where the run of printable ASCII (0x20 … 0x7E) starting at `start` ends:
-    /// eight bytes at a time, then byte by byte.
-    @inline(__always)
-    static func printableRun(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var end = start
-        let count = bytes.count
-        while end + 8 <= count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-            // A byte below 0x20 borrows into its top bit; one above 0x7E (0x7F, or any with
-            // the top bit set) reaches or keeps it when one is added.
-            let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-            let above = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
-            guard below | above == 0 else { break }
-            end += 8
-        }
-        while end < count && bytes[end] &- 0x20 < 0x5F { end += 1 }
-        return end
     }
 
     private mutating func endLine() {

@@ -135,8 +135,7 @@ public struct TextLayout: Sendable {
         // as many printable characters and spaces as fit, then end the line as the loop below would.
         if usesFastPaths && uniformASCII[face >> 7] {
             let limit = min(capEnd, s + lineWidth)
-            var j = s
-            while j < limit && bytes[j] &- 0x20 < 0x5F { j += 1 }
+            var j = ASCIIScan.printableEnd(in: bytes, from: s, to: limit)
             if j < n {
                 let next = bytes[j]
                 if next == 0x0A { return finish(j + 1, j, j - s, .newline) }
