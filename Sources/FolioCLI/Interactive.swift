@@ -21,6 +21,9 @@ import FolioTerminal
 /// background work, and the last slice of pagination or search is drawn
 /// before the loop sleeps.
 struct InteractiveReader {
+    /// The most of a stream read between two chances to draw.
+    static let streamBytesPerTurn = 128 * 1024
+
     let input: ReaderInput
     let options: ReadingOptions
     let mouse: Bool
@@ -105,10 +108,13 @@ struct InteractiveReader {
             let timeout: Double? = session.isAnimating ? 1.0 / 60 : (session.hasWork ? 0 : nil)
             let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? input.streamDescriptor : nil)
             if streamReady {
-                // Drain what is ready, up to what the session wants.
+                // Drain what is ready, up to what the session wants, 128 KB a turn: a fast
+                // writer (cat of a big file) would otherwise fill the whole read-ahead before
+                // the first screen is drawn; the next turn goes on at once.
                 var taken = 0
-                while taken < wanted {
-                    let (count, ended) = input.readStream(limit: wanted - taken, into: &buffer)
+                let turn = min(wanted, Self.streamBytesPerTurn)
+                while taken < turn {
+                    let (count, ended) = input.readStream(limit: turn - taken, into: &buffer)
                     if count > 0 {
                         loop.apply(session.receive(buffer[..<count], at: now()))
                         taken += count
