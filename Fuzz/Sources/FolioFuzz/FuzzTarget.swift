@@ -44,6 +44,20 @@ func require(
     abort()
 }
 
+/// Writes `bytes` to the file at `path` (created or emptied first), stopping
+/// the run if it cannot: the EPUB and position-file targets read from disk.
+func writeScratch(_ bytes: UnsafeRawBufferPointer, to path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    require(descriptor >= 0, "cannot write the scratch file \(path)")
+    var written = 0
+    while written < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+        require(count > 0, "cannot write the scratch file \(path)")
+        written += count
+    }
+    close(descriptor)
+}
+
 /// A small, fast random generator (SplitMix64), seeded from an input so
 /// that the choices it makes (where to split, how much to scan) are part of
 /// the input and a finding replays exactly.

@@ -66,12 +66,7 @@ import Testing
         try viewer.waitFor("page 3 /")
 
         // A real drag from the right page's edge toward the spine: the page curls while the button is down.
-        try desktop.xdotool("mousemove", "1200", "420")
-        try desktop.xdotool("mousedown", "1")
-        for x in stride(from: 1150, through: 900, by: -50) {
-            try desktop.xdotool("mousemove", "\(x)", "420")
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try desktop.drag(from: (1200, 420), to: (900, 420), steps: 6, pause: 0.03, release: false)
         Thread.sleep(forTimeInterval: 0.3)
         let curling = try desktop.screenshot()
         // The shadow: somewhere on the right page, a column much darker than paper through most of its height.

@@ -87,8 +87,9 @@ final class Desktop {
     /// `xdotool ARGS…`: real X input.
     func xdotool(_ arguments: String...) throws { try run("xdotool", arguments) }
 
-    /// Drags with the left button from `from` to `to` in `steps` moves, `pause` seconds apart.
-    func drag(from: (Int, Int), to: (Int, Int), steps: Int = 8, pause: Double = 0.02) throws {
+    /// Drags with the left button from `from` to `to` in `steps` moves, `pause` seconds apart;
+    /// with `release: false` the button stays down (to look at a page mid-curl).
+    func drag(from: (Int, Int), to: (Int, Int), steps: Int = 8, pause: Double = 0.02, release: Bool = true) throws {
         try xdotool("mousemove", "\(from.0)", "\(from.1)")
         try xdotool("mousedown", "1")
         for i in 1...steps {
@@ -96,7 +97,7 @@ final class Desktop {
             try xdotool("mousemove", "\(x)", "\(y)")
             Thread.sleep(forTimeInterval: pause)
         }
-        try xdotool("mouseup", "1")
+        if release { try xdotool("mouseup", "1") }
     }
 
     /// The whole screen now.

@@ -206,12 +206,7 @@ import Testing
         try viewer.waitFor("decoded 2 ")
         Thread.sleep(forTimeInterval: 0.2)
         let flat = try desktop.screenshot()
-        try desktop.xdotool("mousemove", "1200", "400")
-        try desktop.xdotool("mousedown", "1")
-        for x in stride(from: 1150, through: 800, by: -50) {
-            try desktop.xdotool("mousemove", "\(x)", "400")
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try desktop.drag(from: (1200, 400), to: (800, 400), steps: 8, pause: 0.03, release: false)
         Thread.sleep(forTimeInterval: 0.3)
         let bent = try desktop.screenshot()
         // Right of the curl, photo 2 shows; the left of the window still shows photo 1.

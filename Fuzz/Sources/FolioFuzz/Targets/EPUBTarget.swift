@@ -32,15 +32,7 @@ enum EPUBTarget: FuzzTarget {
     }
 
     static func check(_ input: UnsafeRawBufferPointer) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        require(descriptor >= 0, "cannot write the scratch file \(path)")
-        var written = 0
-        while written < input.count {
-            let count = write(descriptor, input.baseAddress! + written, input.count - written)
-            require(count > 0, "cannot write the scratch file \(path)")
-            written += count
-        }
-        close(descriptor)
+        writeScratch(input, to: path)
 
         let book: EPUBBook
         do {

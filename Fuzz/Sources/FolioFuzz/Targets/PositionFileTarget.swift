@@ -72,16 +72,7 @@ enum PositionFileTarget: FuzzTarget {
 
     /// Writes `bytes` as the position file of `identity` and reads it.
     private static func readFile(_ bytes: UnsafeRawBufferPointer, as identity: DocumentIdentity) -> JSONFilePositionStore.Reading {
-        let path = store.path(for: identity)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        require(descriptor >= 0, "cannot write the scratch file \(path)")
-        var written = 0
-        while written < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            require(count > 0, "cannot write the scratch file \(path)")
-            written += count
-        }
-        close(descriptor)
+        writeScratch(bytes, to: store.path(for: identity))
         return store.read(for: identity)
     }
 }
