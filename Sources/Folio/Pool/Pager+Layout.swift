@@ -30,11 +30,6 @@ extension Pager {
         return inset + sign * along * stride
     }
 
-    /// Whether unwrapped spread `unwrapped` exists on the track.
-    func exists(_ unwrapped: Int) -> Bool {
-        track.loops || (unwrapped >= 0 && unwrapped <= lastSpread)
-    }
-
     /// Fills `candidates` with the spreads the slots should show, most
     /// important first: the visible ones nearest the position outward, the
     /// next one ahead in the direction of motion and the one behind (while
@@ -51,6 +46,7 @@ extension Pager {
         // Captured alone: a nested function that captured `self` would copy the whole pager.
         let loops = track.loops, spreadCount = track.spreadCount
         func consider(_ unwrapped: Int, _ list: inout [Candidate]) {
+            // The spread must exist on the track: any index of a loop, 0 ..< count otherwise.
             guard list.count < capacity, loops || (unwrapped >= 0 && unwrapped < spreadCount) else { return }
             let spread = loops ? Track.wrap(unwrapped, count: spreadCount) : unwrapped
             for i in list.indices where list[i].spread == spread { return }
