@@ -334,7 +334,7 @@ public struct TextLayout: Sendable {
             let b = bytes[i]
             if usesFastPaths && (b == 0x20 || (b &- 0x21 < 0x5E && (i + 1 == end || bytes[i + 1] != 0x08))) {
                 let style = decoder.style
-                let w = asciiWidths[style.face * 128 + Int(b)]
+                let w = width(of: Unicode.Scalar(b), style: style)
                 body(Glyph(scalar: Unicode.Scalar(b), style: style, x: x, width: w, offset: window.base + i, length: 1))
                 x += w
                 i += 1

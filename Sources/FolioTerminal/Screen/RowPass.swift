@@ -41,6 +41,9 @@ struct RowPass {
     @inline(__always)
     func changed(_ column: Int) -> Bool {
         let cell = new.cells[base + column]
+        // Over a blank row (the first frame) every cell but a plain space is new; a wide
+        // character never is one.
+        if blank { return !cell.isPlainBlank }
         guard let now = shown(column), new.same(cell, as: now, in: old) else { return true }
         if cell.width == 2 {
             guard let right = shown(column + 1), right.width == 0, right.style == cell.style else { return true }
@@ -64,10 +67,10 @@ struct RowPass {
     /// Writes the changed cells of the row, left to right.
     func write(into out: inout RenderOutput, lastRow: Bool) {
         guard width > 0 else { return }
-        if blank && !lastRow { return writeOverBlank(into: &out) }
         // From `blankTail` on, the new row is all plain spaces: erase-in-line can finish it.
+        // (Over a blank row nothing needs erasing.)
         var blankTail = width
-        while blankTail > 0 && new.cells[base + blankTail - 1].isPlainBlank { blankTail -= 1 }
+        while !blank && blankTail > 0 && new.cells[base + blankTail - 1].isPlainBlank { blankTail -= 1 }
 
         // The bottom-right cell is never printed into (see Renderer): find the cell in the corner
         // and, if it changes and is not a space, the cell before it, written with it afterwards.
@@ -127,23 +130,6 @@ struct RowPass {
         out.column = end
         out.setStyle(before.style)
         out.print(before, of: new)
-    }
-
-    /// Writes the row over a blank one (the first frame): every cell but a plain space, which
-    /// is what ``write(into:lastRow:)`` writes there, without comparing each cell with a blank.
-    private func writeOverBlank(into out: inout RenderOutput) {
-        var column = 0
-        while column < width {
-            let cell = new.cells[base + column]
-            if cell.width == 0 || cell.isPlainBlank {
-                column += 1
-                continue
-            }
-            moveOrReprint(to: column, &out)
-            out.setStyle(cell.style)
-            out.print(cell, of: new)
-            column += Int(cell.width)
-        }
     }
 
     /// Whether erasing to the end of the line beats writing the changed spaces from `column` on:
