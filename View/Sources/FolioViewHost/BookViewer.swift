@@ -56,8 +56,10 @@ public final class BookViewer: Scene {
     }
 
     /// Opens `path` (text, Markdown or EPUB; nil for the bundled guide) in
-    /// `screen` at its saved place, unless `forget`.
-    public init(screen: Screen, path: String?, transition: Transition, forget: Bool) throws {
+    /// `screen` at its saved place, unless `forget`, with `options` (spreads,
+    /// direction), at `now` seconds on the loop's clock.
+    public init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(),
+                at now: Double = EventLoop.ticks()) throws {
         self.screen = screen
         self.transition = transition
         measurer = try PixelMeasurer(size: 17)
@@ -79,7 +81,7 @@ public final class BookViewer: Scene {
         // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
         place = PlaceKeeper(document: document, source: path.map { .file(path: $0) } ?? .content, store: store)
         session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
-                                 restoring: place.restore(), at: EventLoop.ticks())
+                                 options: options, restoring: place.restore(), at: now)
         self.warnings = warnings
         SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
         SDL_StartTextInput()

@@ -92,7 +92,7 @@ public final class PhotoDecoder: Sendable {
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
         guard let loaded = IMG_Load(path) else {
-            return .failure(DecodeError(description: "cannot read \(path): \(String(cString: SDL_GetError()))"))
+            return .failure(DecodeError(description: "not an image that can be read: \(String(cString: SDL_GetError()))"))
         }
         var surface = loaded
         defer { SDL_FreeSurface(surface) }
@@ -100,13 +100,13 @@ public final class PhotoDecoder: Sendable {
         // 3-byte RGB and 4-byte RGBA (bytes R, G, B[, A]) are read as they are; anything else is converted first.
         if format != SDL_PIXELFORMAT_RGB24.rawValue && format != SDL_PIXELFORMAT_RGBA32.rawValue {
             guard let converted = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
-                return .failure(DecodeError(description: "cannot convert \(path): \(String(cString: SDL_GetError()))"))
+                return .failure(DecodeError(description: "cannot convert it: \(String(cString: SDL_GetError()))"))
             }
             SDL_FreeSurface(surface)
             surface = converted
         }
         let full = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-        guard full.width > 0, full.height > 0 else { return .failure(DecodeError(description: "\(path) is an empty image")) }
+        guard full.width > 0, full.height > 0 else { return .failure(DecodeError(description: "it is an empty image")) }
         let target = full.downsampled(toFit: storedBox)
         let bpp = Int(folio_bytes_per_pixel(surface.pointee.format.pointee.format))
         let pitch = Int(surface.pointee.pitch)

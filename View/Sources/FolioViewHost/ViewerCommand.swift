@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import Foundation
+import FolioReading
 import FolioViewCore
 
 /// `folio-view`'s command line and start: photos for folders and images, a book for a document.
@@ -22,6 +23,8 @@ public struct ViewerCommand {
     public var forget = false
     /// A PNG to write the first frame showing content to (`--screenshot PATH`).
     public var screenshot: String?
+    /// A book's spreads (`--spread single|double|auto`), as in the terminal reader.
+    public var spread: ReadingOptions.SpreadChoice = .auto
 
     /// What `--help` prints.
     public static let usage = """
@@ -32,6 +35,7 @@ public struct ViewerCommand {
         options:
           --transition slide|curl|none   how pages turn (photos: slide, books: curl); t switches
           --size WxH                     the window's size (default 1280x800)
+          --spread single|double|auto    a book's pages: one, two facing, or two when wide enough
           --forget                       neither restore nor save the reading position
           --screenshot PATH              write the first complete frame to PATH (PNG)
           --exit-after-first-frame       leave once the first photo or page is shown (timing)
@@ -66,6 +70,10 @@ public struct ViewerCommand {
                 let parts = v.lowercased().split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, parts[0] >= 64, parts[1] >= 64 else { throw UsageError(description: "folio-view: --size is WIDTHxHEIGHT, at least 64x64") }
                 size = PixelSize(width: parts[0], height: parts[1])
+            case "--spread":
+                let v = try value(a)
+                guard let choice = ReadingOptions.SpreadChoice(rawValue: v) else { throw UsageError(description: "folio-view: --spread is single, double or auto, not \(v)") }
+                spread = choice
             case "--trace": trace = true
             case "--forget": forget = true
             case "--exit-after-first-frame": exitAfterFirstFrame = true
@@ -198,7 +206,8 @@ public struct ViewerCommand {
         case .book(let path):
             let viewer: BookViewer
             do {
-                viewer = try BookViewer(screen: screen, path: path, transition: command.transition ?? .curl, forget: command.forget)
+                viewer = try BookViewer(screen: screen, path: path, transition: command.transition ?? .curl, forget: command.forget,
+                                    options: ReadingOptions(spread: command.spread))
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 return 1
