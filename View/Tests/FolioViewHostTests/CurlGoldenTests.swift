@@ -7,16 +7,11 @@ import Testing
 /// Curl frames drawn headless — SDL's dummy video driver and software
 /// renderer, no display — at fixed progress values, forward and mirrored
 /// (back, or a right-to-left book), with and without a page on the back,
-/// compared with committed golden images at a stated tolerance: a pixel
-/// matches when every channel is within 8 of the golden's, and a frame
-/// matches when at most 0.5 % of its pixels do not. On a mismatch the
-/// actual frame and a diff (white where pixels differ) are written beside
-/// the golden as `*.actual.png` and `*.diff.png`. A missing golden is written
-/// and the test fails, so nothing passes without a committed image
-/// (`FOLIO_UPDATE_GOLDEN=1` rewrites them on purpose).
+/// compared with committed golden images at ``Golden``'s tolerance.
+/// Whole book and photo windows at the same progress values are in
+/// ``SceneGoldenTests``.
 @MainActor
 @Suite(.serialized) struct CurlGoldenTests {
-    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let size = PixelSize(width: 480, height: 320)
 
     /// A page texture: coloured columns with a dark frame, so position and mirroring show.
@@ -77,56 +72,6 @@ import Testing
     }
 
     func compare(_ pixels: [UInt8], name: String) throws {
-        let goldenPath = Self.golden.appendingPathComponent(name + ".png").path
-        let update = ProcessInfo.processInfo.environment["FOLIO_UPDATE_GOLDEN"] == "1"
-        guard !update, FileManager.default.fileExists(atPath: goldenPath) else {
-            try save(pixels, to: goldenPath)
-            if !update { Issue.record("no golden for \(name): wrote \(goldenPath); look at it and commit it") }
-            return
-        }
-        let expected = try load(goldenPath)
-        var bad = 0
-        var diff = [UInt8](repeating: 0, count: pixels.count)
-        for i in stride(from: 0, to: pixels.count, by: 3) {
-            let off = (0..<3).contains { abs(Int(pixels[i + $0]) - Int(expected[i + $0])) > 8 }
-            if off { bad += 1; diff[i] = 255; diff[i + 1] = 255; diff[i + 2] = 255 }
-        }
-        let total = pixels.count / 3
-        if bad * 200 > total {
-            let base = Self.golden.appendingPathComponent(name).path
-            try save(pixels, to: base + ".actual.png")
-            try save(diff, to: base + ".diff.png")
-            Issue.record("\(name): \(bad) of \(total) pixels differ from the golden by more than 8; see \(base).actual.png and .diff.png")
-        }
+        try Golden.compare(pixels, size: Self.size, name: name)
     }
-
-    func save(_ rgb: [UInt8], to path: String) throws {
-        var copy = rgb
-        let ok = copy.withUnsafeMutableBytes { buffer -> Bool in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(buffer.baseAddress, Int32(Self.size.width), Int32(Self.size.height), 24,
-                                                                   Int32(Self.size.width * 3), SDL_PIXELFORMAT_RGB24.rawValue) else { return false }
-            defer { SDL_FreeSurface(surface) }
-            return IMG_SavePNG(surface, path) == 0
-        }
-        if !ok { throw GoldenError(description: "cannot write \(path)") }
-    }
-
-    func load(_ path: String) throws -> [UInt8] {
-        guard let loaded = IMG_Load(path), let rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24.rawValue, 0) else {
-            throw GoldenError(description: "cannot read \(path)")
-        }
-        SDL_FreeSurface(loaded)
-        defer { SDL_FreeSurface(rgb) }
-        var out = [UInt8](repeating: 0, count: Self.size.width * Self.size.height * 3)
-        let pitch = Int(rgb.pointee.pitch)
-        for y in 0..<Self.size.height {
-            let row = rgb.pointee.pixels.advanced(by: y * pitch).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<(Self.size.width * 3) { out[y * Self.size.width * 3 + x] = row[x] }
-        }
-        return out
-    }
-}
-
-struct GoldenError: Error, CustomStringConvertible {
-    let description: String
 }
