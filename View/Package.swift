@@ -21,6 +21,12 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // JPEGs decoded by libjpeg (Debian: libjpeg-dev) at a reduced DCT scale, so a
+        // photo far larger than the window is never decoded whole.
+        .target(
+            name: "CJPEGDecode",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
         // Pure Swift, no SDL: the photo list, sizes, zoom and the page curl's geometry.
         // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
         .target(
@@ -31,7 +37,7 @@ let package = Package(
         .target(
             name: "FolioViewHost",
             dependencies: [
-                "CSDL2", "FolioViewCore",
+                "CSDL2", "CJPEGDecode", "FolioViewCore",
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioStore", package: "Folio"),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CJPEGDecode
 import CSDL2
 import Dispatch
 import Folio
@@ -85,12 +86,18 @@ public final class PhotoDecoder: Sendable {
         return Array(bytes.prefix(n))
     }
 
-    /// Reads `path` with SDL_image, shrinks it to fit `box` with a box filter,
-    /// and turns it upright by its EXIF orientation.
+    /// Reads `path` — a JPEG with libjpeg at the smallest DCT scale that
+    /// still covers the box, anything else (or a JPEG libjpeg refuses) with
+    /// SDL_image — shrinks it to fit `box` with a box filter, and turns it
+    /// upright by its EXIF orientation.
     public static func decode(path: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
-        let orientation = ExifOrientation.read(head(of: path))
+        let head = head(of: path)
+        let orientation = ExifOrientation.read(head)
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
+        if head.starts(with: [0xFF, 0xD8, 0xFF]), let photo = decodeJPEG(path: path, box: storedBox, orientation: orientation) {
+            return .success(photo)
+        }
         guard let loaded = IMG_Load(path) else {
             return .failure(DecodeError(description: "not an image that can be read: \(String(cString: SDL_GetError()))"))
         }
@@ -116,5 +123,23 @@ public final class PhotoDecoder: Sendable {
         let shrunk = BoxResampler.shrink(bytes, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
         let (rgba, size) = orientation.apply(to: shrunk, size: target)
         return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
+    }
+
+    /// A JPEG through libjpeg, decoded at a reduced scale; nil when libjpeg
+    /// cannot read it (CMYK, say), so SDL_image gets its turn and its reason.
+    static func decodeJPEG(path: String, box: PixelSize, orientation: ExifOrientation) -> DecodedPhoto? {
+        var image = folio_jpeg_image()
+        guard folio_jpeg_decode(path, Int32(box.width), Int32(box.height), &image) == 0 else { return nil }
+        defer { folio_jpeg_free(&image) }
+        let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+        let decoded = PixelSize(width: Int(image.width), height: Int(image.height))
+        guard decoded.width > 0, decoded.height > 0 else { return nil }
+        let fitted = full.downsampled(toFit: box)
+        // The scale covers the fitted size; where rounding leaves it a pixel short, the decoded size stands.
+        let target = PixelSize(width: min(fitted.width, decoded.width), height: min(fitted.height, decoded.height))
+        let bytes = UnsafeRawBufferPointer(start: image.pixels, count: decoded.width * decoded.height * 3)
+        let shrunk = BoxResampler.shrink(bytes, size: decoded, pitch: decoded.width * 3, bytesPerPixel: 3, to: target)
+        let (rgba, size) = orientation.apply(to: shrunk, size: target)
+        return DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full))
     }
 }

@@ -1,0 +1,24 @@
+#ifndef FOLIO_JPEG_H
+#define FOLIO_JPEG_H
+
+#include <stddef.h>
+
+/// A JPEG decoded at a reduced scale: RGB bytes, 3 a pixel, rows packed.
+typedef struct {
+    unsigned char *pixels;   /* malloc'd; free with folio_jpeg_free */
+    int width, height;       /* the decoded (scaled) size */
+    int full_width, full_height;  /* the size stored in the file */
+    char message[160];       /* why decoding failed, when it did */
+} folio_jpeg_image;
+
+/// Decodes the JPEG at `path` at the smallest of libjpeg's DCT scales
+/// (1/8, 2/8 … 8/8) whose result still covers `box_width` x `box_height`
+/// once fitted, so a 5640x3172 photo for a 1280x800 window is decoded at
+/// 1410x793 and never held whole. Returns 0 and fills `out`, or -1 with
+/// `out->message` set (the caller may try another decoder).
+int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out);
+
+/// Frees the pixels of an image `folio_jpeg_decode` filled.
+void folio_jpeg_free(folio_jpeg_image *image);
+
+#endif
