@@ -160,6 +160,22 @@ struct Image {
         try? FileManager.default.removeItem(atPath: raw)
     }
 
+    /// The width and height stored in the image file at `path` (ImageMagick's `identify`).
+    static func size(of path: String) throws -> (width: Int, height: Int) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Desktop.which("identify") ?? "/usr/bin/identify")
+        p.arguments = ["-ping", "-format", "%w %h", path + "[0]"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let numbers = text.split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 2 else { throw Failure("identify cannot read \(path): \(text)") }
+        return (numbers[0], numbers[1])
+    }
+
     /// A photo as folio-view shows it at rest: fitted (never enlarged) and centred on black
     /// (ImageMagick's resize, so the test does not reuse the viewer's own code).
     static func fitted(_ path: String, width: Int, height: Int, background: String = "rgb(16,16,16)", extra: [String] = ["-auto-orient"]) throws -> Image {
@@ -231,7 +247,7 @@ final class Viewer {
             let lines = trace.split(separator: "\n").filter { $0.contains(text) }
             if lines.count >= count { return String(lines[count - 1]) }
             if !process.isRunning { throw Failure("folio-view ended (status \(process.terminationStatus)) before \"\(text)\"; trace:\n\(trace)") }
-            Thread.sleep(forTimeInterval: 0.05)
+            Thread.sleep(forTimeInterval: 0.01)
         }
         throw Failure("no \"\(text)\" within \(timeout) s; trace:\n\(trace)")
     }
