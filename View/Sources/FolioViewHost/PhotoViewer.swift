@@ -39,8 +39,14 @@ public final class PhotoViewer: Scene {
     }
 
     let screen: Screen
-    let list: PhotoList
+    var list: PhotoList
     let decoder: PhotoDecoder
+    /// Lists the opened photo's folder in the background, when only that photo was known at the start.
+    let lister: FolderLister?
+    /// The folder's list, waiting to replace the one-photo list until nothing moves and the photo is shown.
+    var pendingList: PhotoList?
+    /// Photos decoded under the one-photo list, handed to the folder's list instead of being decoded again.
+    var handoff: [String: Photo] = [:]
     var pager: Pager
     var content: ContentPipeline<Photo>
     var indicator: PageIndicator
@@ -67,25 +73,55 @@ public final class PhotoViewer: Scene {
     /// The height of the bottom bar with the dots and `n / count`.
     static let barHeight = 36.0
 
-    /// Opens `list` in `screen`, starting on `list.firstIndex`, decoding with events of `eventType`.
-    public init(screen: Screen, list: PhotoList, transition: Transition = .slide, eventType: UInt32) throws {
+    /// Opens `list` in `screen`, starting on `list.firstIndex`, decoding with
+    /// events of `eventType`; with `lister`, the list holds the opened photo
+    /// alone until the lister's folder list replaces it.
+    public init(screen: Screen, list: PhotoList, transition: Transition = .slide, eventType: UInt32, lister: FolderLister? = nil) throws {
         self.screen = screen
         self.list = list
         self.transition = transition
+        self.lister = lister
         decoder = PhotoDecoder(eventType: eventType)
         decodeBox = screen.size
-        let width = Double(screen.size.width)
-        pager = try Pager(track: Track(pages: .finite(list.count), pageExtent: width, spacing: Self.gap, viewportExtent: width),
-                          page: list.firstIndex)
+        (pager, content, indicator) = try Self.engine(for: list, width: Double(screen.size.width), decodeBox: decodeBox)
+        slots = Array(repeating: SlotView(), count: pager.slotCount)
+        apply(pager.layout())
+    }
+
+    /// A pager on `list` (starting on its first index) for a window `width` wide, its content pipeline and dots.
+    static func engine(for list: PhotoList, width: Double, decodeBox: PixelSize) throws
+        -> (Pager, ContentPipeline<Photo>, PageIndicator) {
+        var pager = try Pager(track: Track(pages: .finite(list.count), pageExtent: width, spacing: gap, viewportExtent: width),
+                              page: list.firstIndex)
         var physics = Physics()
         physics.flickVelocity = 400  // pixels a second
         try pager.setPhysics(physics)
         // About 12 window-sized photos: 45 MB at 1280 × 720.
-        content = try ContentPipeline(maximumCount: 12, maximumCost: 12 * max(1, decodeBox.bytes()), prefetchAhead: 2, prefetchBehind: 1)
-        indicator = try PageIndicator(pageCount: list.count, currentPage: list.firstIndex,
-                                      style: IndicatorStyle(maximumVisibleDots: 15, dotDiameter: 8, spacing: 8))
+        let content = try ContentPipeline<Photo>(maximumCount: 12, maximumCost: 12 * max(1, decodeBox.bytes()), prefetchAhead: 2, prefetchBehind: 1)
+        let indicator = try PageIndicator(pageCount: list.count, currentPage: list.firstIndex,
+                                          style: IndicatorStyle(maximumVisibleDots: 15, dotDiameter: 8, spacing: 8))
+        return (pager, content, indicator)
+    }
+
+    /// Takes the folder's list once it is ready, nothing moves, and the
+    /// opened photo is decoded (or failed): the same photo stays on screen,
+    /// now among its neighbours, and its decoded picture is handed over.
+    func adoptFolderList() {
+        if let ready = lister?.take() { pendingList = ready }
+        guard let full = pendingList, pager.activity == .idle, press == nil else { return }
+        if case .placeholder = content.display(ofPage: currentPage) { return }
+        pendingList = nil
+        trace?("\(full.count) photos, first \(full.firstIndex + 1)")
+        guard full.count > 1, let engine = try? Self.engine(for: full, width: Double(screen.size.width), decodeBox: decodeBox) else { return }
+        if case .content(let photo) = content.display(ofPage: currentPage) { handoff[list.names[currentPage]] = photo }
+        let zoomed = zoomPage == currentPage ? zoom : nil
+        list = full
+        (pager, content, indicator) = engine
         slots = Array(repeating: SlotView(), count: pager.slotCount)
+        zoom = zoomed
+        zoomPage = zoomed == nil ? nil : full.firstIndex
         apply(pager.layout())
+        handoff.removeAll()
     }
 
     /// Whether something moves (or, for a book, background pagination is left): the loop runs at the frame rate.
@@ -141,7 +177,11 @@ public final class PhotoViewer: Scene {
                     needsDraw = true
                 }
             case .load(let ticket):
-                decoder.submit(ticket, path: list.names[ticket.page], box: decodeBox)
+                if let photo = handoff.removeValue(forKey: list.names[ticket.page]) {
+                    run(content.loaded(photo, cost: photo.texture.bytes, for: ticket))
+                } else {
+                    decoder.submit(ticket, path: list.names[ticket.page], box: decodeBox)
+                }
             case .cancel(let ticket):
                 decoder.cancel(ticket)
             }
@@ -155,7 +195,7 @@ public final class PhotoViewer: Scene {
             case .success(let decoded):
                 if let texture = Texture(renderer: screen.renderer, rgba: decoded.rgba, size: decoded.size) {
                     run(content.loaded(Photo(texture: texture, fullSize: decoded.fullSize), cost: texture.bytes, for: ticket))
-                    trace?("decoded \(ticket.page + 1) \(decoded.fullSize) to \(decoded.size)")
+                    trace?("decoded \(ticket.page + 1) \(decoded.fullSize) to \(decoded.size) (\(name(of: ticket.page)))")
                 } else {
                     run(content.failed("cannot make a texture: \(Screen.lastError)", for: ticket))
                 }
@@ -170,9 +210,14 @@ public final class PhotoViewer: Scene {
 
     /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
+        if let lister, event.type == lister.eventType {
+            adoptFolderList()
+            return
+        }
         switch event.type {
         case decoder.eventType:
             takeDecodes()
+            adoptFolderList()
         case SDL_QUIT.rawValue:
             wantsQuit = true
         case SDL_KEYDOWN.rawValue:
@@ -261,6 +306,7 @@ public final class PhotoViewer: Scene {
     func released(x: Double, y: Double, at now: Double) {
         guard let p = press else { return }
         press = nil
+        defer { if pendingList != nil { adoptFolderList() } }
         if pager.isDragging { apply(pager.dragEnded(velocity: nil, at: now)) }
         // A click (no movement): the outer thirds turn.
         if !p.moved, now - p.time < 0.5, zoom?.isZoomed != true {
@@ -323,6 +369,7 @@ public final class PhotoViewer: Scene {
     /// Advances the motion (and a book's background work) to `now` seconds.
     public func tick(at now: Double) {
         apply(pager.advance(to: now))
+        if pendingList != nil { adoptFolderList() }
     }
 
     // MARK: Drawing

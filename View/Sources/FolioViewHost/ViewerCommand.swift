@@ -89,8 +89,9 @@ public struct ViewerCommand {
 
     /// What the paths ask for.
     public enum Content {
-        /// Photos.
-        case photos(PhotoList)
+        /// Photos; with `folder`, the list holds the opened photo alone and
+        /// the rest of its folder is listed in the background.
+        case photos(PhotoList, folder: String? = nil)
         /// A document read as a book; nil for the bundled guide.
         case book(path: String?)
     }
@@ -104,30 +105,21 @@ public struct ViewerCommand {
             let path = paths[0]
             guard files.fileExists(atPath: path, isDirectory: &isDirectory) else { throw UsageError(description: "folio-view: \(path): no such file") }
             if !isDirectory.boolValue { return .book(path: path) }
-            let list = PhotoList(names: Self.list(folder: path))
+            let list = PhotoList(names: FolderLister.paths(in: path))
             guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(PhotoList.imageExtensions.sorted().joined(separator: ", ")))") }
             return .photos(list)
         }
         for path in paths where !files.fileExists(atPath: path) { throw UsageError(description: "folio-view: \(path): no such file") }
         if paths.count == 1 {
-            // One photo: its whole folder, opened at it.
+            // One photo: shown at once, its whole folder listed while it decodes.
             let path = paths[0]
             let folder = (path as NSString).deletingLastPathComponent
-            return .photos(PhotoList(names: Self.list(folder: folder.isEmpty ? "." : folder), opened: Self.join(folder, (path as NSString).lastPathComponent)))
+            let opened = FolderLister.join(folder, (path as NSString).lastPathComponent)
+            return .photos(PhotoList(names: [opened], opened: opened), folder: folder.isEmpty ? "." : folder)
         }
         let list = PhotoList(names: paths, opened: paths.first)
         guard !list.isEmpty else { throw UsageError(description: "folio-view: none of these is a photo") }
         return .photos(list)
-    }
-
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty ? "./" + name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-    }
-
-    /// The entries of `folder`, as paths.
-    static func list(folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.map { join(folder, $0) }
     }
 
     /// Returns freed blocks of 256 KB or more to the system at once (glibc), so
@@ -186,10 +178,12 @@ public struct ViewerCommand {
             if command.exitAfterFirstFrame { leave = true }
         }
         switch content {
-        case .photos(let list):
+        case .photos(let list, let folder):
             let viewer: PhotoViewer
             do {
-                viewer = try PhotoViewer(screen: screen, list: list, transition: command.transition ?? .slide, eventType: SDL_RegisterEvents(1))
+                let events = SDL_RegisterEvents(2)
+                let lister = folder.map { FolderLister(folder: $0, opened: list.names[list.firstIndex], eventType: events + 1) }
+                viewer = try PhotoViewer(screen: screen, list: list, transition: command.transition ?? .slide, eventType: events, lister: lister)
             } catch {
                 FileHandle.standardError.write(Data("folio-view: \(error)\n".utf8))
                 return 1
@@ -201,7 +195,7 @@ public struct ViewerCommand {
                 if shown { shown = false; firstFrame() }
                 if leave { viewer.quit() }
             }
-            trace?("\(list.count) photos, first \(list.firstIndex + 1)")
+            if folder == nil { trace?("\(list.count) photos, first \(list.firstIndex + 1)") }
             loop.run(viewer)
         case .book(let path):
             let viewer: BookViewer

@@ -126,16 +126,28 @@ import Testing
         try rig.expectFrame(viewer, "photos-8-zoomed")
     }
 
-    /// Nobody touches anything: the first frame shows a placeholder, and the
-    /// photo arrives on its own, with no input.
-    @Test func aPhotoArrivesWithoutInput() throws {
+    /// Nobody touches anything: opened on one photo, the window shows it
+    /// while its folder is listed in the background, then takes the folder's
+    /// list without decoding the photo again — all with no input.
+    @Test func aPhotoOpensAtOnceAndItsFolderArrivesWithoutInput() throws {
         let rig = Rig(size: Self.photoSize)
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.photos.path).map { Self.photos.appendingPathComponent($0).path }
-        let viewer = try PhotoViewer(screen: rig.screen, list: PhotoList(names: names, opened: names.first { $0.hasSuffix("photo3.png") }),
-                                     eventType: SDL_RegisterEvents(1))
-        #expect(viewer.currentPage == 2)
-        rig.wait(for: "photo 3", viewer) { decoded(viewer, 2) }
-        #expect(viewer.needsDraw, "a decoded photo asks for a frame")
+        let path = Self.photos.appendingPathComponent("photo3.png").path
+        guard case .photos(let list, let folder) = try ViewerCommand(arguments: [path]).content() else {
+            Issue.record("one photo opens as photos")
+            return
+        }
+        #expect(list.count == 1 && folder == Self.photos.path, "only the opened photo is known at first: \(list), \(folder ?? "-")")
+        let events = SDL_RegisterEvents(2)
+        let viewer = try PhotoViewer(screen: rig.screen, list: list, eventType: events,
+                                     lister: FolderLister(folder: folder!, opened: list.names[0], eventType: events + 1))
+        var trace: [String] = []
+        viewer.trace = { trace.append($0) }
+        rig.wait(for: "the folder's list", viewer) { viewer.list.count == 6 }
+        #expect(viewer.currentPage == 2, "still on photo3, now the third of six")
+        #expect(viewer.pager.position.fraction == 0)
+        #expect(trace.filter { $0.hasSuffix("(photo3.png)") }.count == 1, "photo3 was decoded once: \(trace)")
+        #expect(trace.contains("6 photos, first 3"))
+        rig.wait(for: "its neighbours", viewer) { decoded(viewer, 1) && decoded(viewer, 3) }
         try rig.expectFrame(viewer, "photos-opened-at-3")
     }
 }

@@ -1,0 +1,46 @@
+import CSDL2
+import Dispatch
+import Foundation
+import FolioViewCore
+import Synchronization
+
+/// Lists a folder's photos on a background queue while the photo that was
+/// opened is already on its way to the screen: a folder of 10,000 files
+/// costs the first frame nothing. When the list is ready it waits in
+/// ``take()`` and an SDL event of ``eventType`` wakes the main loop.
+public final class FolderLister: Sendable {
+    /// The SDL event type posted when the list is ready.
+    public let eventType: UInt32
+    private let result = Mutex<PhotoList?>(nil)
+
+    /// Starts listing `folder`, the list to open at `opened` (a path in it).
+    public init(folder: String, opened: String, eventType: UInt32) {
+        self.eventType = eventType
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let list = PhotoList(names: Self.paths(in: folder), opened: opened)
+            result.withLock { $0 = list }
+            var event = SDL_Event()
+            event.type = eventType
+            SDL_PushEvent(&event)
+        }
+    }
+
+    /// The finished list, once (nil before it is ready and after it was taken).
+    public func take() -> PhotoList? {
+        result.withLock { list in
+            defer { list = nil }
+            return list
+        }
+    }
+
+    /// The entries of `folder`, as paths (`folder/name`).
+    public static func paths(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.map { join(folder, $0) }
+    }
+
+    /// `folder/name`, or `./name` for the current folder's empty name.
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? "./" + name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+}
