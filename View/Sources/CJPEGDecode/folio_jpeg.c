@@ -18,7 +18,7 @@ static void folio_error_exit(j_common_ptr info) {
     struct folio_error *error = (struct folio_error *)info->err;
     char text[JMSG_LENGTH_MAX];
     (*info->err->format_message)(info, text);
-    snprintf(error->message, 160, "%s", text);
+    snprintf(error->message, 160, "%.150s", text);
     longjmp(error->back, 1);
 }
 
@@ -39,7 +39,24 @@ static int folio_scale(int full_width, int full_height, int box_width, int box_h
     return 8;
 }
 
-int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out) {
+/* The part of the picture to decode, in stored pixels, and the least size to decode it at. */
+struct folio_region {
+    int x, y, width, height;
+    int out_width, out_height;
+};
+
+/* The smallest scale n/8 at which `region` is at least its asked size. */
+static int folio_region_scale(const struct folio_region *region) {
+    for (int n = 1; n < 8; n++) {
+        int w = (region->width * n + 7) / 8, h = (region->height * n + 7) / 8;
+        if (w >= region->out_width && h >= region->out_height) return n;
+    }
+    return 8;
+}
+
+/* Decodes the whole picture fitted to a box (region NULL), or one part of it. */
+static int folio_decode(const char *path, int box_width, int box_height, const struct folio_region *region,
+                        folio_jpeg_image *out) {
     memset(out, 0, sizeof *out);
     FILE *file = fopen(path, "rb");
     if (!file) {
@@ -54,10 +71,12 @@ int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpe
     error.message = out->message;
     /* volatile: read after longjmp. */
     unsigned char *volatile pixels = NULL;
+    unsigned char *volatile row = NULL;
     if (setjmp(error.back)) {
         jpeg_destroy_decompress(&info);
         fclose(file);
         free(pixels);
+        free(row);
         out->pixels = NULL;
         return -1;
     }
@@ -69,32 +88,67 @@ int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpe
     if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
         /* libjpeg cannot turn CMYK into RGB; the caller's other decoder can. */
         snprintf(out->message, sizeof out->message, "a CMYK JPEG");
-        jpeg_destroy_decompress(&info);
-        fclose(file);
-        return -1;
+        longjmp(error.back, 1);
     }
     info.out_color_space = JCS_RGB;
-    info.scale_num = (unsigned)folio_scale(out->full_width, out->full_height, box_width, box_height);
+    info.scale_num = (unsigned)(region ? folio_region_scale(region)
+                                       : folio_scale(out->full_width, out->full_height, box_width, box_height));
     info.scale_denom = 8;
     info.dct_method = JDCT_ISLOW;
     jpeg_start_decompress(&info);
-    size_t row = (size_t)info.output_width * 3;
-    pixels = malloc(row * info.output_height);
-    if (!pixels) {
+    int n = (int)info.scale_num;
+    /* The rows and columns wanted, at the chosen scale. */
+    JDIMENSION left = 0, right = info.output_width, top = 0, bottom = info.output_height;
+    if (region) {
+        left = (JDIMENSION)(region->x * n / 8);
+        top = (JDIMENSION)(region->y * n / 8);
+        right = (JDIMENSION)(((region->x + region->width) * n + 7) / 8);
+        bottom = (JDIMENSION)(((region->y + region->height) * n + 7) / 8);
+        if (right > info.output_width) right = info.output_width;
+        if (bottom > info.output_height) bottom = info.output_height;
+        if (left >= right || top >= bottom) {
+            snprintf(out->message, sizeof out->message, "the region is outside the picture");
+            longjmp(error.back, 1);
+        }
+    }
+    /* Only the blocks covering the columns are decoded; libjpeg widens the crop to whole blocks. */
+    JDIMENSION cropLeft = left, cropWidth = right - left;
+    if (region && (cropLeft > 0 || cropWidth < info.output_width)) jpeg_crop_scanline(&info, &cropLeft, &cropWidth);
+    size_t width = right - left, height = bottom - top;
+    pixels = malloc(width * height * 3);
+    row = malloc((size_t)info.output_width * 3);
+    if (!pixels || !row) {
         snprintf(out->message, sizeof out->message, "out of memory");
         longjmp(error.back, 1);
     }
-    while (info.output_scanline < info.output_height) {
-        JSAMPROW line = pixels + row * info.output_scanline;
+    if (top > 0) jpeg_skip_scanlines(&info, top);
+    for (size_t y = 0; y < height; y++) {
+        JSAMPROW line = row;
         jpeg_read_scanlines(&info, &line, 1);
+        memcpy(pixels + y * width * 3, row + (size_t)(left - cropLeft) * 3, width * 3);
     }
-    jpeg_finish_decompress(&info);
-    out->width = (int)info.output_width;
-    out->height = (int)info.output_height;
+    if (info.output_scanline < info.output_height) {
+        jpeg_abort_decompress(&info);
+    } else {
+        jpeg_finish_decompress(&info);
+    }
+    out->width = (int)width;
+    out->height = (int)height;
     out->pixels = pixels;
+    free(row);
     jpeg_destroy_decompress(&info);
     fclose(file);
     return 0;
+}
+
+int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out) {
+    return folio_decode(path, box_width, box_height, NULL, out);
+}
+
+int folio_jpeg_decode_region(const char *path, int x, int y, int width, int height,
+                             int out_width, int out_height, folio_jpeg_image *out) {
+    struct folio_region region = { x, y, width, height, out_width, out_height };
+    return folio_decode(path, 0, 0, &region, out);
 }
 
 void folio_jpeg_free(folio_jpeg_image *image) {

@@ -93,23 +93,39 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
                 let s = src.bindMemory(to: UInt32.self), d = dst.bindMemory(to: UInt32.self)
                 for y in 0..<shown.height {
                     for x in 0..<shown.width {
-                        let (sx, sy): (Int, Int)
-                        switch self {
-                        case .upright: (sx, sy) = (x, y)
-                        case .mirrored: (sx, sy) = (w - 1 - x, y)
-                        case .upsideDown: (sx, sy) = (w - 1 - x, h - 1 - y)
-                        case .flipped: (sx, sy) = (x, h - 1 - y)
-                        case .transposed: (sx, sy) = (y, x)
-                        case .rotatedClockwise: (sx, sy) = (y, h - 1 - x)
-                        case .transversed: (sx, sy) = (w - 1 - y, h - 1 - x)
-                        case .rotatedAnticlockwise: (sx, sy) = (w - 1 - y, x)
-                        }
+                        let (sx, sy) = storedPoint(x: x, y: y, stored: size)
                         d[y * shown.width + x] = s[sy * w + sx]
                     }
                 }
             }
         }
         return (out, shown)
+    }
+
+    /// Where the pixel shown at (`x`, `y`) is stored, in an image stored at `stored`.
+    @inline(__always)
+    public func storedPoint(x: Int, y: Int, stored: PixelSize) -> (x: Int, y: Int) {
+        let w = stored.width, h = stored.height
+        switch self {
+        case .upright: return (x, y)
+        case .mirrored: return (w - 1 - x, y)
+        case .upsideDown: return (w - 1 - x, h - 1 - y)
+        case .flipped: return (x, h - 1 - y)
+        case .transposed: return (y, x)
+        case .rotatedClockwise: return (y, h - 1 - x)
+        case .transversed: return (w - 1 - y, h - 1 - x)
+        case .rotatedAnticlockwise: return (w - 1 - y, x)
+        }
+    }
+
+    /// The stored pixels of the rectangle `shown` of the upright picture, in
+    /// an image stored at `stored`: cropping them and turning the crop
+    /// upright (``apply(to:size:)``) gives exactly that part of the picture.
+    public func storedRect(of shown: PixelRect, stored: PixelSize) -> PixelRect {
+        guard shown.width > 0, shown.height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let a = storedPoint(x: shown.x, y: shown.y, stored: stored)
+        let b = storedPoint(x: shown.x + shown.width - 1, y: shown.y + shown.height - 1, stored: stored)
+        return PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
     }
 
     /// The tag's value: `orientation 6`.

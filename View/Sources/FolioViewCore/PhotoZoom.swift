@@ -109,6 +109,25 @@ public struct PhotoZoom: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(centre.x); hasher.combine(centre.y)
     }
 
+    /// The part of the image the window shows, in image pixels (whole
+    /// pixels, rounded outwards, inside the image).
+    public var visibleRegion: PixelRect {
+        let halfWidth = Double(viewport.width) / 2 / scale, halfHeight = Double(viewport.height) / 2 / scale
+        let x0 = max(0, Int((centre.x - halfWidth).rounded(.down))), y0 = max(0, Int((centre.y - halfHeight).rounded(.down)))
+        let x1 = min(image.width, Int((centre.x + halfWidth).rounded(.up))), y1 = min(image.height, Int((centre.y + halfHeight).rounded(.up)))
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    /// The region worth decoding sharp for this zoom: the visible part and
+    /// half as much again on every side (so a short pan stays sharp), inside the image.
+    public var detailRegion: PixelRect {
+        let visible = visibleRegion
+        let mx = visible.width / 2, my = visible.height / 2
+        let x0 = max(0, visible.x - mx), y0 = max(0, visible.y - my)
+        let x1 = min(image.width, visible.x + visible.width + mx), y1 = min(image.height, visible.y + visible.height + my)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// A compact, readable form for logs and test failures: `zoom 100% at (2820, 1586)`.
     public var description: String {
         "zoom \(Int((scale * 100).rounded()))% at (\(Int(centre.x)), \(Int(centre.y)))"

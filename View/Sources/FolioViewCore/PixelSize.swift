@@ -30,3 +30,31 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// A compact, readable form for logs and test failures: `1280×720`.
     public var description: String { "\(width)×\(height)" }
 }
+
+/// A rectangle of whole pixels: its top-left corner and its size.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge.
+    public var x: Int
+    /// The top edge.
+    public var y: Int
+    /// The width, ≥ 0.
+    public var width: Int
+    /// The height, ≥ 0.
+    public var height: Int
+
+    /// The rectangle from (`x`, `y`), `width` × `height` pixels.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether `other` lies wholly inside this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
+    /// A compact, readable form: `(10, 20) 300×200`.
+    public var description: String { "(\(x), \(y)) \(width)×\(height)" }
+}

@@ -42,6 +42,7 @@ public final class PhotoDecoder: Sendable {
     private let queue = DispatchQueue(label: "folio-view.decode", qos: .userInitiated)
     private let cancelled = Mutex<Set<LoadTicket>>([])
     private let finished = Mutex<[Outcome]>([])
+    private let details = Mutex<[(serial: Int, region: PixelRect, result: Result<DecodedPhoto, DecodeError>)]>([])
 
     /// A decoder posting `eventType` (from `SDL_RegisterEvents`) when a job finishes.
     public init(eventType: UInt32) {
@@ -58,6 +59,27 @@ public final class PhotoDecoder: Sendable {
             var event = SDL_Event()
             event.type = eventType
             SDL_PushEvent(&event)
+        }
+    }
+
+    /// Starts decoding the part `region` of the upright picture at `path`
+    /// (upright size `shownSize`) at `scale`, for a zoomed view; its result
+    /// comes from ``takeDetails()`` under `serial`.
+    public func submitDetail(serial: Int, path: String, region: PixelRect, shownSize: PixelSize, scale: Double) {
+        queue.async { [self] in
+            let result = Self.decodeDetail(path: path, region: region, shownSize: shownSize, scale: scale)
+            details.withLock { $0.append((serial, region, result)) }
+            var event = SDL_Event()
+            event.type = eventType
+            SDL_PushEvent(&event)
+        }
+    }
+
+    /// The detail jobs finished since the last call: serial, region asked for, and result.
+    public func takeDetails() -> [(serial: Int, region: PixelRect, result: Result<DecodedPhoto, DecodeError>)] {
+        details.withLock { done in
+            defer { done.removeAll() }
+            return done
         }
     }
 
@@ -95,9 +117,71 @@ public final class PhotoDecoder: Sendable {
         let orientation = ExifOrientation.read(head)
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
-        if head.starts(with: [0xFF, 0xD8, 0xFF]), let photo = decodeJPEG(path: path, box: storedBox, orientation: orientation) {
-            return .success(photo)
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var image = folio_jpeg_image()
+            if folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), &image) == 0 {
+                defer { folio_jpeg_free(&image) }
+                let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+                return finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation)
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full)) }
+            }
         }
+        return withSurface(path) { pixels, full, pitch, bpp in
+            let target = full.downsampled(toFit: storedBox)
+            let shrunk = BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
+            let (rgba, size) = orientation.apply(to: shrunk, size: target)
+            return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
+        }
+    }
+
+    /// The part `region` of the upright picture at `path` (whose upright size
+    /// is `shownSize`), at `scale` picture pixels per pixel decoded (at most 1):
+    /// sharper than the window-sized copy, for a zoomed view. A JPEG decodes
+    /// only the blocks of that part, at a reduced scale where it can.
+    public static func decodeDetail(path: String, region: PixelRect, shownSize: PixelSize, scale: Double) -> Result<DecodedPhoto, DecodeError> {
+        let head = head(of: path)
+        let orientation = ExifOrientation.read(head)
+        let stored = orientation.shownSize(of: shownSize)  // turning twice is turning back
+        let part = orientation.storedRect(of: region, stored: stored)
+        let wanted = PixelSize(width: max(1, Int((Double(part.width) * min(1, scale)).rounded(.up))),
+                               height: max(1, Int((Double(part.height) * min(1, scale)).rounded(.up))))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var image = folio_jpeg_image()
+            if folio_jpeg_decode_region(path, Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height),
+                                        Int32(wanted.width), Int32(wanted.height), &image) == 0 {
+                defer { folio_jpeg_free(&image) }
+                return finish(image, fitting: wanted, orientation: orientation).map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: shownSize) }
+            }
+        }
+        return withSurface(path) { pixels, full, pitch, bpp in
+            guard PixelRect(x: 0, y: 0, width: full.width, height: full.height).contains(part) else {
+                return .failure(DecodeError(description: "the part \(part) is outside the picture (\(full))"))
+            }
+            let start = part.y * pitch + part.x * bpp
+            let source = UnsafeRawBufferPointer(rebasing: pixels[start...])
+            let target = PixelSize(width: min(wanted.width, part.width), height: min(wanted.height, part.height))
+            let shrunk = BoxResampler.shrink(source, size: PixelSize(width: part.width, height: part.height), pitch: pitch,
+                                             bytesPerPixel: bpp, to: target)
+            let (rgba, size) = orientation.apply(to: shrunk, size: target)
+            return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: shownSize))
+        }
+    }
+
+    /// libjpeg's RGB shrunk to `fitting` (or its own size where rounding left it a pixel short) and turned upright.
+    static func finish(_ image: folio_jpeg_image, fitting: PixelSize, orientation: ExifOrientation) -> Result<(rgba: [UInt8], size: PixelSize), DecodeError> {
+        let decoded = PixelSize(width: Int(image.width), height: Int(image.height))
+        guard decoded.width > 0, decoded.height > 0 else { return .failure(DecodeError(description: "it is an empty image")) }
+        let target = PixelSize(width: min(fitting.width, decoded.width), height: min(fitting.height, decoded.height))
+        let bytes = UnsafeRawBufferPointer(start: image.pixels, count: decoded.width * decoded.height * 3)
+        let shrunk = BoxResampler.shrink(bytes, size: decoded, pitch: decoded.width * 3, bytesPerPixel: 3, to: target)
+        let (rgba, size) = orientation.apply(to: shrunk, size: target)
+        return .success((rgba, size))
+    }
+
+    /// Reads `path` with SDL_image as 3- or 4-byte pixels and hands them to
+    /// `body` (pixels, size, row pitch, bytes per pixel), or says why it cannot.
+    static func withSurface(_ path: String, _ body: (UnsafeRawBufferPointer, PixelSize, Int, Int) -> Result<DecodedPhoto, DecodeError>)
+        -> Result<DecodedPhoto, DecodeError> {
         guard let loaded = IMG_Load(path) else {
             return .failure(DecodeError(description: "not an image that can be read: \(String(cString: SDL_GetError()))"))
         }
@@ -114,32 +198,10 @@ public final class PhotoDecoder: Sendable {
         }
         let full = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         guard full.width > 0, full.height > 0 else { return .failure(DecodeError(description: "it is an empty image")) }
-        let target = full.downsampled(toFit: storedBox)
         let bpp = Int(folio_bytes_per_pixel(surface.pointee.format.pointee.format))
         let pitch = Int(surface.pointee.pitch)
         if folio_must_lock(surface) != 0 { SDL_LockSurface(surface) }
         defer { if folio_must_lock(surface) != 0 { SDL_UnlockSurface(surface) } }
-        let bytes = UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * full.height)
-        let shrunk = BoxResampler.shrink(bytes, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
-        let (rgba, size) = orientation.apply(to: shrunk, size: target)
-        return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
-    }
-
-    /// A JPEG through libjpeg, decoded at a reduced scale; nil when libjpeg
-    /// cannot read it (CMYK, say), so SDL_image gets its turn and its reason.
-    static func decodeJPEG(path: String, box: PixelSize, orientation: ExifOrientation) -> DecodedPhoto? {
-        var image = folio_jpeg_image()
-        guard folio_jpeg_decode(path, Int32(box.width), Int32(box.height), &image) == 0 else { return nil }
-        defer { folio_jpeg_free(&image) }
-        let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
-        let decoded = PixelSize(width: Int(image.width), height: Int(image.height))
-        guard decoded.width > 0, decoded.height > 0 else { return nil }
-        let fitted = full.downsampled(toFit: box)
-        // The scale covers the fitted size; where rounding leaves it a pixel short, the decoded size stands.
-        let target = PixelSize(width: min(fitted.width, decoded.width), height: min(fitted.height, decoded.height))
-        let bytes = UnsafeRawBufferPointer(start: image.pixels, count: decoded.width * decoded.height * 3)
-        let shrunk = BoxResampler.shrink(bytes, size: decoded, pitch: decoded.width * 3, bytesPerPixel: 3, to: target)
-        let (rgba, size) = orientation.apply(to: shrunk, size: target)
-        return DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full))
+        return body(UnsafeRawBufferPointer(start: surface.pointee.pixels, count: pitch * full.height), full, pitch, bpp)
     }
 }

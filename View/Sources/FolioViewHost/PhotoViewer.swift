@@ -31,6 +31,15 @@ public final class PhotoViewer: Scene {
         var display: PageDisplay<Photo> = .placeholder
     }
 
+    /// Part of a photo decoded sharper than its window-sized copy: `region`
+    /// in the upright picture's pixels, at `scale` picture pixels per texture pixel.
+    struct Detail {
+        var page: Int
+        var region: PixelRect
+        var scale: Double
+        var texture: Texture
+    }
+
     /// A pointer press being followed.
     struct Press {
         var x: Double, y: Double, time: Double
@@ -52,8 +61,16 @@ public final class PhotoViewer: Scene {
     var indicator: PageIndicator
     var slots: [SlotView]
     var transition: Transition
-    var zoom: PhotoZoom?
+    var zoom: PhotoZoom? {
+        didSet { if zoom?.isZoomed != true { detail = nil } }
+    }
     var zoomPage: Int?
+    /// A sharper picture of the part of the zoomed photo around the window, decoded for the zoom.
+    var detail: Detail?
+    /// The detail being decoded, and whether the zoom moved on since it was asked for.
+    var detailInFlight: (serial: Int, page: Int, scale: Double)?
+    var detailWanted = false
+    var detailSerial = 0
     var press: Press?
     var wheel = WheelGesture()
     var decodeBox: PixelSize
@@ -115,6 +132,8 @@ public final class PhotoViewer: Scene {
         guard full.count > 1, let engine = try? Self.engine(for: full, width: Double(screen.size.width), decodeBox: decodeBox) else { return }
         if case .content(let photo) = content.display(ofPage: currentPage) { handoff[list.names[currentPage]] = photo }
         let zoomed = zoomPage == currentPage ? zoom : nil
+        detail = nil
+        if detailInFlight != nil { detailInFlight?.page = -1; detailWanted = true }  // its page number is the old list's
         list = full
         (pager, content, indicator) = engine
         slots = Array(repeating: SlotView(), count: pager.slotCount)
@@ -188,6 +207,53 @@ public final class PhotoViewer: Scene {
         }
     }
 
+    /// Asks for a sharper picture of the zoomed photo when the window-sized
+    /// copy is coarser than the zoom shows, and the one held does not cover
+    /// the window at that sharpness; one request at a time.
+    func refreshDetail() {
+        guard let zoom, zoom.isZoomed, let page = zoomPage, case .content(let photo) = content.display(ofPage: page) else {
+            detail = nil
+            return
+        }
+        let held = Double(photo.texture.size.width) / Double(max(1, photo.fullSize.width))
+        let needed = min(1, zoom.scale)
+        guard needed > held * 1.05 else {
+            detail = nil
+            return
+        }
+        if let detail, detail.page == page, detail.region.contains(zoom.visibleRegion), detail.scale >= needed * 0.99 { return }
+        guard detailInFlight == nil else {
+            detailWanted = true
+            return
+        }
+        detailSerial += 1
+        detailInFlight = (detailSerial, page, needed)
+        decoder.submitDetail(serial: detailSerial, path: list.names[page], region: zoom.detailRegion, shownSize: photo.fullSize, scale: needed)
+    }
+
+    /// Takes finished detail decodes: the latest one for the page still zoomed is kept.
+    func takeDetails() {
+        for (serial, region, result) in decoder.takeDetails() {
+            guard let asked = detailInFlight, asked.serial == serial else { continue }
+            detailInFlight = nil
+            switch result {
+            case .success(let decoded):
+                if zoomPage == asked.page, zoom?.isZoomed == true,
+                   let texture = Texture(renderer: screen.renderer, rgba: decoded.rgba, size: decoded.size) {
+                    detail = Detail(page: asked.page, region: region, scale: asked.scale, texture: texture)
+                    needsDraw = true
+                    trace?("detail \(asked.page + 1) \(region) to \(decoded.size)")
+                }
+            case .failure(let error):
+                trace?("detail \(asked.page + 1) failed: \(error)")
+            }
+            if detailWanted {
+                detailWanted = false
+                refreshDetail()
+            }
+        }
+    }
+
     /// Takes finished decodes: a texture for each photo, or its error page.
     func takeDecodes() {
         for (ticket, result) in decoder.takeFinished() {
@@ -217,6 +283,7 @@ public final class PhotoViewer: Scene {
         switch event.type {
         case decoder.eventType:
             takeDecodes()
+            takeDetails()
             adoptFolderList()
         case SDL_QUIT.rawValue:
             wantsQuit = true
@@ -293,6 +360,7 @@ public final class PhotoViewer: Scene {
             let rest = z.pan(dx: dx, dy: dy)
             zoom = z
             needsDraw = true
+            refreshDetail()
             // Past the zoomed photo's edge the pager takes over, as PhotoScroller does.
             if abs(rest) > 0.5 {
                 apply(pager.dragBegan(at: now))
@@ -342,6 +410,7 @@ public final class PhotoViewer: Scene {
         zoom = z
         needsDraw = true
         trace?("\(z)")
+        refreshDetail()
     }
 
     func toggleZoom(toward point: (x: Double, y: Double)) {
@@ -350,6 +419,7 @@ public final class PhotoViewer: Scene {
         zoom = z
         needsDraw = true
         trace?("\(z)")
+        refreshDetail()
     }
 
     func resized() {
@@ -456,6 +526,11 @@ public final class PhotoViewer: Scene {
                 frame = ((w - Double(fit.width)) / 2, (h - Double(fit.height)) / 2, Double(fit.width), Double(fit.height))
             }
             screen.copy(photo.texture, x: x + frame.x, y: frame.y, width: frame.width, height: frame.height)
+            if let detail, detail.page == page, zoomPage == page, zoom != nil {
+                let scale = frame.width / Double(photo.fullSize.width)
+                screen.copy(detail.texture, x: x + frame.x + Double(detail.region.x) * scale, y: frame.y + Double(detail.region.y) * scale,
+                            width: Double(detail.region.width) * scale, height: Double(detail.region.height) * scale)
+            }
             if page == currentPage, let first = onFirstPhoto {
                 onFirstPhoto = nil
                 first()

@@ -150,4 +150,76 @@ import Testing
         rig.wait(for: "its neighbours", viewer) { decoded(viewer, 1) && decoded(viewer, 3) }
         try rig.expectFrame(viewer, "photos-opened-at-3")
     }
+
+    /// Mean difference between horizontally neighbouring pixels over the
+    /// middle of an RGB frame of `size`: about 0 for a smooth picture, about
+    /// 255 for sharp 2-pixel black and white stripes drawn 1:1.
+    static func sharpness(_ rgb: [UInt8], size: PixelSize) -> Double {
+        var total = 0, count = 0
+        for y in (size.height / 3)..<(size.height / 2) {
+            for x in (size.width / 3)..<(2 * size.width / 3) {
+                let i = (y * size.width + x) * 3
+                total += abs(Int(rgb[i]) - Int(rgb[i + 3])); count += 1
+            }
+        }
+        return Double(total) / Double(count)
+    }
+
+    /// Zoomed to 100 %, a photo far larger than the window is decoded again,
+    /// sharp, for the part around the window — a PNG through SDL_image, a
+    /// JPEG through libjpeg's cropped decode — and a pan keeps it sharp.
+    @Test(arguments: ["png", "jpg"])
+    func zoomingInDecodesTheVisiblePartSharp(format: String) throws {
+        let rig = Rig(size: Self.photoSize)
+        // 2400 × 1600 of black and white stripes two pixels wide: at fit (20 %) a flat grey.
+        let size = PixelSize(width: 2400, height: 1600)
+        var rgb = [UInt8](repeating: 0, count: size.width * size.height * 3)
+        for y in 0..<size.height { for x in 0..<size.width where (x / 2) % 2 == 0 {
+            let i = (y * size.width + x) * 3
+            rgb[i] = 255; rgb[i + 1] = 255; rgb[i + 2] = 255
+        } }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-zoom-\(format)-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("stripes.\(format)").path
+        if format == "png" {
+            try Golden.save(rgb, size: size, to: path)
+        } else {
+            var copy = rgb
+            let saved = copy.withUnsafeMutableBytes { buffer -> Bool in
+                let surface = SDL_CreateRGBSurfaceWithFormatFrom(buffer.baseAddress, Int32(size.width), Int32(size.height), 24,
+                                                                 Int32(size.width * 3), SDL_PIXELFORMAT_RGB24.rawValue)
+                defer { SDL_FreeSurface(surface) }
+                return IMG_SaveJPG(surface, path, 95) == 0
+            }
+            try #require(saved, "IMG_SaveJPG: \(Screen.lastError)")
+        }
+        let viewer = try PhotoViewer(screen: rig.screen, list: PhotoList(names: [path]), eventType: SDL_RegisterEvents(1))
+        var trace: [String] = []
+        viewer.trace = { trace.append($0) }
+        rig.wait(for: "the photo", viewer) { decoded(viewer, 0) }
+        #expect(Self.sharpness(rig.look(viewer), size: rig.screen.size) < 30, "at fit the stripes blur to grey")
+
+        rig.press(x: 240, y: 140, clicks: 2, viewer)
+        rig.release(x: 240, y: 140, viewer)
+        #expect(viewer.zoom?.scale == 1, "a double-click zooms to 100 %: \(String(describing: viewer.zoom))")
+        #expect(Self.sharpness(rig.look(viewer), size: rig.screen.size) < 30, "before the sharp part arrives, the window-sized copy enlarged")
+        rig.wait(for: "the sharp part", viewer) { viewer.detail != nil }
+        let sharp = Self.sharpness(rig.look(viewer), size: rig.screen.size)
+        #expect(sharp > 100, "at 100 % the stripes show pixel for pixel: \(sharp); \(trace)")
+        // The part decoded is the window's and some more, not the whole photo.
+        let region = try #require(viewer.detail?.region)
+        #expect(region.width <= 2 * rig.screen.size.width && region.height <= 2 * rig.screen.size.height, "decoded \(region)")
+
+        // A short pan stays inside the part decoded; a long one asks for the next part.
+        rig.press(x: 240, y: 140, viewer)
+        for step in 1...8 { rig.move(x: 240 - step * 5, y: 140, viewer) }
+        rig.release(x: 200, y: 140, viewer)
+        #expect(Self.sharpness(rig.look(viewer), size: rig.screen.size) > 100, "a short pan is still sharp")
+        rig.press(x: 400, y: 140, viewer)
+        for step in 1...20 { rig.move(x: 400 - step * 19, y: 140, viewer) }
+        rig.release(x: 20, y: 140, viewer)
+        rig.wait(for: "the next part", viewer) { viewer.detail?.region.contains(viewer.zoom!.visibleRegion) == true }
+        #expect(Self.sharpness(rig.look(viewer), size: rig.screen.size) > 100, "after a long pan, sharp again")
+        #expect(viewer.currentPage == 0)
+    }
 }

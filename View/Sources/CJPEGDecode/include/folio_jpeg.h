@@ -18,6 +18,15 @@ typedef struct {
 /// `out->message` set (the caller may try another decoder).
 int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out);
 
+/// Decodes the part (`x`, `y`, `width`, `height`) of the JPEG at `path`, in
+/// the pixels as stored, at the smallest DCT scale n/8 at which that part
+/// is at least `out_width` x `out_height`; only the rows and the columns
+/// (to the nearest block) of the part are decoded. `out` holds the part at
+/// that scale, its edges within one scaled pixel of the asked ones.
+/// Returns 0, or -1 with `out->message` set.
+int folio_jpeg_decode_region(const char *path, int x, int y, int width, int height,
+                             int out_width, int out_height, folio_jpeg_image *out);
+
 /// Frees the pixels of an image `folio_jpeg_decode` filled.
 void folio_jpeg_free(folio_jpeg_image *image);
 
