@@ -26,12 +26,13 @@ public enum DisplayWidth {
         return total
     }
 
-    private static func contains(_ ranges: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {
-        var low = 0, high = ranges.count
+    /// Whether `v` lies in one of `ranges` (flat pairs: first, last code point).
+    private static func contains(_ ranges: [UInt32], _ v: UInt32) -> Bool {
+        var low = 0, high = ranges.count / 2
         while low < high {
             let mid = (low + high) / 2
-            if ranges[mid].upperBound < v { low = mid + 1 } else { high = mid }
+            if ranges[2 * mid + 1] < v { low = mid + 1 } else { high = mid }
         }
-        return low < ranges.count && ranges[low].contains(v)
+        return low < ranges.count / 2 && ranges[2 * low] <= v
     }
 }
