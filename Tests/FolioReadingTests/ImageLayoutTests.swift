@@ -95,6 +95,23 @@ import FolioTestSupport
         #expect(driver.session.images(onPage: 2).first?.rows == 20)
     }
 
+    /// Pages far from any image take the plain path; the image far into a long part still gets its rows.
+    @Test func anImageFarIntoALongPartIsPlacedAndThePagesBeforeItAreThePlainOnes() throws {
+        let long = (0..<12_000).map { PictureBook.Block.text("line \($0) of a long chapter") }
+        let driver = Self.driver([long + [.image(width: 80, height: 60)] + Self.lines(5)])
+        let session = driver.session
+        let book = try #require(session.document.book)
+        let offset = try #require(book.images.first?.offset)
+        #expect(offset > 4 * PageGeometry.maximumPageBytes)
+        let page = try #require(session.pagination.page(containing: offset))
+        let placed = try #require(session.images(onPage: page).first, "the image is on page \(page)")
+        #expect(placed.image.offset == offset && placed.rows == 3)
+        var plain = Pagination(layout: TextLayout(geometry: session.pagination.layout.geometry))
+        while !plain.isComplete { plain.extend(session.document.text, budget: .max) }
+        let before = Array(plain.pageStarts.prefix { $0 < offset - PageGeometry.maximumPageBytes })
+        #expect(Array(session.pagination.pageStarts.prefix(before.count)) == before)
+    }
+
     @Test func theTerminalKeepsOneRowPerImage() throws {
         let parts: [[PictureBook.Block]] = [[.standalone(width: 600, height: 800)],
                                             Self.lines(15) + [.image(width: 80, height: 60)] + Self.lines(30, from: 15),

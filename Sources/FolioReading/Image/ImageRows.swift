@@ -43,11 +43,12 @@ final class ImageRows: @unchecked Sendable {
         seen = images.count
     }
 
-    /// Whether an image drawn starts at or after `offset` (after an ``update()``).
+    /// Whether an image drawn may fall on a page starting at `offset`: one
+    /// starts within the most bytes a page holds. O(log images) after an ``update()``.
     func hasImages(from offset: Int) -> Bool {
         update()
-        guard let last = entries.last else { return false }
-        return last.image.offset >= offset
+        guard let last = entries.last, last.image.offset >= offset else { return false }
+        return entries[firstIndex(atOrAfter: offset)].image.offset < offset + PageGeometry.maximumPageBytes
     }
 
     /// The index of the first image at or after `offset`. O(log images).
