@@ -24,7 +24,7 @@ public final class BookViewer: Scene {
     var transition: Transition
     var glyphs: [UInt64: Texture] = [:]
     var pages: [Int: Texture] = [:]
-    /// A book's pictures, decoded as pages show them (nil for a text or Markdown file).
+    /// A book's pictures, decoded in the background as pages show them (nil for a text or Markdown file).
     let images: BookImages?
     var pagesKey: [Int] = []
     var wheel = WheelGesture()
@@ -83,7 +83,7 @@ public final class BookViewer: Scene {
         session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
                                  restoring: place.restore(), at: EventLoop.ticks())
         self.warnings = warnings
-        images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer) }
+        images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer, eventType: SDL_RegisterEvents(1)) }
         SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
         SDL_StartTextInput()
     }
@@ -169,8 +169,19 @@ public final class BookViewer: Scene {
 
     // MARK: Input
 
+    /// Whether a book's pictures are being decoded (their pages are drawn again when they come).
+    public var isDecodingPictures: Bool { images?.isDecoding ?? false }
+
     /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
+        if let images, event.type == images.eventType {
+            // Pictures decoded: the pages that showed them blank are drawn again.
+            if images.collect() {
+                pages.removeAll()
+                needsDraw = true
+            }
+            return
+        }
         switch event.type {
         case SDL_QUIT.rawValue:
             wantsQuit = true
@@ -369,8 +380,8 @@ public final class BookViewer: Scene {
     /// session placed them: each scaled to fit the line width and its rows
     /// (at most twice its size, aspect kept) and centred there; a standalone
     /// picture or the cover fills the page. Returns the rows covered by a
-    /// picture drawn; a picture that cannot be read leaves its rows to its
-    /// placeholder text, `[image: alt]`.
+    /// picture, drawn or still decoding (blank until it comes); a picture
+    /// that cannot be read leaves its rows to its placeholder text, `[image: alt]`.
     func drawImages(onPage page: Int, size: PixelSize) -> [Range<Int>] {
         guard let images else { return [] }
         var covered: [Range<Int>] = []
@@ -381,12 +392,16 @@ public final class BookViewer: Scene {
                 : (x: Self.margin, y: Self.pad + placed.row * lineHeight, width: size.width - 2 * Self.margin,
                    height: placed.rows * lineHeight)
             let fitted = placed.size.fitted(width: box.width, height: box.height)
-            guard let texture = images.texture(placed.image.path, size: PixelSize(width: fitted.width, height: fitted.height)) else {
-                continue
+            switch images.texture(placed.image.path, size: PixelSize(width: fitted.width, height: fitted.height)) {
+            case .ready(let texture):
+                screen.copy(texture, x: Double(box.x + (box.width - fitted.width) / 2), y: Double(box.y + (box.height - fitted.height) / 2),
+                            width: Double(fitted.width), height: Double(fitted.height))
+                covered.append(placed.rowRange)
+            case .pending:
+                covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
+            case .unreadable:
+                break
             }
-            screen.copy(texture, x: Double(box.x + (box.width - fitted.width) / 2), y: Double(box.y + (box.height - fitted.height) / 2),
-                        width: Double(fitted.width), height: Double(fitted.height))
-            covered.append(placed.rowRange)
         }
         return covered
     }

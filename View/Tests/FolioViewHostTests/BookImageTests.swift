@@ -7,9 +7,10 @@ import Testing
 
 /// A real EPUB with pictures read by the real ``BookViewer``, drawn headless
 /// (SDL's dummy video driver, software renderer) with nobody touching
-/// anything: a picture in the flow is drawn at twice its size, centred in
-/// the column, with the text after it below; a full-page picture fills its
-/// page; and both show in the page curl between them.
+/// anything but the decoder's events, handed over as the loop would: a
+/// picture in the flow is blank while it decodes, then drawn at twice its
+/// size, centred in the column, with the text after it below; a full-page
+/// picture fills its page; and both show in the page curl between them.
 @MainActor
 @Suite(.serialized) struct BookImageTests {
     static let size = PixelSize(width: 800, height: 600)
@@ -102,6 +103,20 @@ import Testing
         }
     }
 
+    /// A frame as the loop would show it once the pictures on screen are decoded:
+    /// draws, hands the decoder's events to the viewer until no decode is left, draws again.
+    static func frame(_ viewer: BookViewer, at time: Double) throws -> [UInt8] {
+        viewer.draw()
+        let deadline = Date().addingTimeInterval(10)
+        while viewer.isDecodingPictures {
+            guard Date() < deadline else { throw GoldenError(description: "the pictures were not decoded in 10 s") }
+            var event = SDL_Event()
+            if SDL_WaitEventTimeout(&event, 50) != 0 { viewer.handle(event, at: time) }
+        }
+        viewer.draw()
+        return screen.readPixels()
+    }
+
     static func event(_ type: SDL_EventType, configure: (inout SDL_Event) -> Void) -> SDL_Event {
         var event = SDL_Event()
         event.type = type.rawValue
@@ -124,11 +139,15 @@ import Testing
 
         // Page 1: the red picture at twice its size (240 × 160), centred in the single page's column.
         viewer.draw()
-        let first = screen.readPixels()
+        let decoding = screen.readPixels()
+        let first = try Self.frame(viewer, at: time)
         let red = try #require(Self.region(of: (255, 0, 0), in: first, size: screen.size), "the red picture is drawn")
         #expect(abs(red.x.count - 240) <= 2 && abs(red.y.count - 160) <= 2, "red \(red.x) × \(red.y)")
         #expect(abs((red.x.lowerBound + red.x.upperBound) / 2 - 400) <= 2, "centred across the page: \(red.x)")
         #expect(red.count >= 240 * 160 * 95 / 100, "\(red.count) red pixels")
+        // Before the picture was decoded, its rows were blank: neither the picture nor its placeholder text.
+        #expect(Self.region(of: (255, 0, 0), in: decoding, size: screen.size) == nil)
+        #expect(!red.y.contains { y in (40..<760).contains { x in decoding[(y * 800 + x) * 3] < 100 } }, "no text where the picture goes")
         // Text above and below it: ink in a band over the picture and in one under it.
         let ink = { (ys: Range<Int>) in ys.contains { y in (60..<740).contains { x in first[(y * 800 + x) * 3] < 100 } } }
         #expect(ink(54..<(red.y.lowerBound - 2)), "the line before the picture is drawn above it")
@@ -143,8 +162,7 @@ import Testing
             viewer.handle(Self.event(SDL_MOUSEMOTION) { $0.motion.x = Int32(x); $0.motion.y = 300 }, at: time)
             viewer.tick(at: time)
         }
-        viewer.draw()
-        let curling = screen.readPixels()
+        let curling = try Self.frame(viewer, at: time)
         #expect(Self.region(of: (255, 0, 0), in: curling, size: screen.size) != nil, "the red picture on the curling leaf")
         #expect(Self.region(of: (0, 0, 255), in: curling, size: screen.size) != nil, "the blue picture on the page beneath")
         time += 1.0 / 60
@@ -154,8 +172,7 @@ import Testing
         #expect(traced.last == "page 2 / 2", "the quick drag turned the page: \(traced)")
 
         // Page 2: the blue picture fills its page (800 × 532 below the strip): 600 × 400, centred.
-        viewer.draw()
-        let second = screen.readPixels()
+        let second = try Self.frame(viewer, at: time)
         let blue = try #require(Self.region(of: (0, 0, 255), in: second, size: screen.size), "the blue picture is drawn")
         #expect(abs(blue.x.count - 600) <= 2 && abs(blue.y.count - 400) <= 2, "blue \(blue.x) × \(blue.y)")
         #expect(abs((blue.x.lowerBound + blue.x.upperBound) / 2 - 400) <= 2 && abs((blue.y.lowerBound + blue.y.upperBound) / 2 - 300) <= 2,
