@@ -3,6 +3,7 @@ import Foundation
 import FolioReading
 import FolioViewCore
 import FolioViewHost
+import FolioViewTestSupport
 import Testing
 
 /// A real EPUB with pictures read by the real ``BookViewer``, drawn headless
@@ -34,51 +35,10 @@ import Testing
         return try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// A two-chapter EPUB: text, a 120 × 80 red picture, a missing one, more text;
-    /// then a chapter that is only a 300 × 200 blue picture (a full page).
+    /// The two-chapter picture book (``PictureEPUB``) with its PNGs written by SDL_image.
     static func book(in dir: URL) throws -> String {
-        let red = try png(width: 120, height: 80, color: (255, 0, 0), in: dir)
-        let blue = try png(width: 300, height: 200, color: (0, 0, 255), in: dir)
-        func xhtml(_ body: String) -> [UInt8] {
-            Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body>\(body)</body></html>
-            """.utf8)
-        }
-        let entries: [(String, [UInt8])] = [
-            ("mimetype", Array("application/epub+zip".utf8)),
-            ("META-INF/container.xml", Array("""
-                <?xml version="1.0"?>
-                <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-                  <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-                </container>
-                """.utf8)),
-            ("OEBPS/content.opf", Array("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
-                  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-                    <dc:title>Pictures</dc:title><dc:language>en</dc:language><dc:identifier id="uid">urn:pictures</dc:identifier>
-                  </metadata>
-                  <manifest>
-                    <item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/>
-                    <item id="c2" href="ch2.xhtml" media-type="application/xhtml+xml"/>
-                    <item id="red" href="img/red.png" media-type="image/png"/>
-                    <item id="blue" href="img/blue.png" media-type="image/png"/>
-                  </manifest>
-                  <spine><itemref idref="c1"/><itemref idref="c2"/></spine>
-                </package>
-                """.utf8)),
-            ("OEBPS/ch1.xhtml", xhtml("""
-                <p>Before the picture.</p><p><img src="img/red.png" alt="a red box"/></p><p>After the picture.</p>
-                <p><img src="img/gone.png" alt="a lost picture"/></p><p>The end.</p>
-                """)),
-            ("OEBPS/ch2.xhtml", xhtml("<div><img src=\"img/blue.png\" alt=\"a blue page\"/></div>")),
-            ("OEBPS/img/red.png", red),
-            ("OEBPS/img/blue.png", blue),
-        ]
-        let path = dir.appendingPathComponent("pictures.epub").path
-        try Data(StoredZip.archive(entries)).write(to: URL(fileURLWithPath: path))
-        return path
+        try PictureEPUB.write(in: dir, red: try png(width: 120, height: 80, color: (255, 0, 0), in: dir),
+                              blue: try png(width: 300, height: 200, color: (0, 0, 255), in: dir))
     }
 
     /// The bounds of the pixels of the frame close to `color`, and how many there are.
@@ -180,40 +140,3 @@ import Testing
         #expect(Self.region(of: (255, 0, 0), in: second, size: screen.size) == nil, "the red picture is on the page before")
     }
 }
-
-/// A zip archive of stored (uncompressed) entries, enough for an EPUB a test makes.
-enum StoredZip {
-    static func archive(_ entries: [(name: String, bytes: [UInt8])]) -> [UInt8] {
-        var out: [UInt8] = [], central: [UInt8] = []
-        func le16(_ v: Int, _ into: inout [UInt8]) { into += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        func le32(_ v: UInt32, _ into: inout [UInt8]) { le16(Int(v & 0xFFFF), &into); le16(Int(v >> 16), &into) }
-        for (name, bytes) in entries {
-            let offset = UInt32(out.count), crc = crc32(bytes), nameBytes = Array(name.utf8)
-            le32(0x0403_4B50, &out); le16(10, &out); le16(0, &out); le16(0, &out); le16(0, &out); le16(0, &out)
-            le32(crc, &out); le32(UInt32(bytes.count), &out); le32(UInt32(bytes.count), &out)
-            le16(nameBytes.count, &out); le16(0, &out)
-            out += nameBytes + bytes
-            le32(0x0201_4B50, &central); le16(20, &central); le16(10, &central); le16(0, &central); le16(0, &central)
-            le16(0, &central); le16(0, &central)
-            le32(crc, &central); le32(UInt32(bytes.count), &central); le32(UInt32(bytes.count), &central)
-            le16(nameBytes.count, &central); le16(0, &central); le16(0, &central); le16(0, &central); le16(0, &central)
-            le32(0, &central); le32(offset, &central)
-            central += nameBytes
-        }
-        let start = UInt32(out.count)
-        out += central
-        le32(0x0605_4B50, &out); le16(0, &out); le16(0, &out); le16(entries.count, &out); le16(entries.count, &out)
-        le32(UInt32(central.count), &out); le32(start, &out); le16(0, &out)
-        return out
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-}
-
