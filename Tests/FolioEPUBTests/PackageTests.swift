@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioReading
 @testable import FolioEPUB
 
 /// The container, package document and navigation, on books built to show
@@ -126,6 +127,10 @@ import Testing
         }
         let vertical = try book("vertical-rl"), horizontal = try book("horizontal-tb"), mongolian = try book("vertical-lr")
         #expect(EPUBBookSource(book: try vertical.open()).isRightToLeft)
+        // Every host's session turns it right to left: the terminal and the window alike.
+        let session = ReadingSession(document: Document(book: EPUBBookSource(book: try vertical.open())), measurer: CellMeasurer(),
+                                     viewport: Viewport(width: 80, height: 24))
+        #expect(session.options.rightToLeft)
         #expect(!EPUBBookSource(book: try horizontal.open()).isRightToLeft)
         #expect(!EPUBBookSource(book: try mongolian.open()).isRightToLeft)
     }
