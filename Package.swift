@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "FolioEPUBTests",
             dependencies: [
-                "FolioEPUB",
+                "FolioEPUB", "FolioReading",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

@@ -46,10 +46,13 @@ let package = Package(
         ),
         .executableTarget(name: "FolioViewer", dependencies: ["FolioViewHost"]),
         .testTarget(name: "FolioViewCoreTests", dependencies: ["FolioViewCore"]),
+        // What both window test targets build their fixtures with (a picture EPUB, a stored zip).
+        .target(name: "FolioViewTestSupport", path: "Tests/FolioViewTestSupport"),
         // Headless (SDL's dummy video driver, software renderer): frames compared with committed golden images.
-        .testTarget(name: "FolioViewHostTests", dependencies: ["FolioViewHost", "FolioViewCore", "CSDL2"], exclude: ["Golden"]),
+        .testTarget(name: "FolioViewHostTests", dependencies: ["FolioViewHost", "FolioViewCore", "CSDL2", "FolioViewTestSupport"],
+                    exclude: ["Golden"]),
         // End-to-end: the real folio-view under Xvfb, driven by xdotool.
-        .testTarget(name: "FolioViewerTests", dependencies: ["FolioViewer"]),
+        .testTarget(name: "FolioViewerTests", dependencies: ["FolioViewer", "FolioViewTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioReading
 @testable import FolioEPUB
 
 /// The container, package document and navigation, on books built to show
@@ -112,6 +113,26 @@ import Testing
         let book = try fixture.open()
         #expect(book.spine.map(\.writingMode) == [.verticalRightToLeft])
         #expect(book.render(spineItem: 0).string == "縦")
+    }
+
+    /// A vertical-rl book is shown as horizontal text, but its pages turn right
+    /// to left even when its spine does not say `page-progression-direction="rtl"`.
+    @Test func aVerticalRightToLeftBookTurnsItsPagesRightToLeft() throws {
+        func book(_ mode: String) throws -> EPUBFixture {
+            try EPUBFixture([
+                EPUBFixture.mimetype, EPUBFixture.container, EPUBFixture.package(chapters: ["a.xhtml", "b.xhtml"]),
+                Entry("OEBPS/a.xhtml", "<html><head></head><body style='writing-mode: \(mode)'><p>縦</p></body></html>"),
+                Entry("OEBPS/b.xhtml", "<html><head></head><body style='writing-mode: \(mode)'><p>書</p></body></html>"),
+            ])
+        }
+        let vertical = try book("vertical-rl"), horizontal = try book("horizontal-tb"), mongolian = try book("vertical-lr")
+        #expect(EPUBBookSource(book: try vertical.open()).isRightToLeft)
+        // Every host's session turns it right to left: the terminal and the window alike.
+        let session = ReadingSession(document: Document(book: EPUBBookSource(book: try vertical.open())), measurer: CellMeasurer(),
+                                     viewport: Viewport(width: 80, height: 24))
+        #expect(session.options.rightToLeft)
+        #expect(!EPUBBookSource(book: try horizontal.open()).isRightToLeft)
+        #expect(!EPUBBookSource(book: try mongolian.open()).isRightToLeft)
     }
 
     @Test func primaryWritingModeMetaAppliesToEveryItem() throws {

@@ -83,18 +83,36 @@ extension ReadingSession {
         return laid
     }
 
-    /// Calls `body` with each glyph of page `page`, line by line: the line's
-    /// index on the page and the glyph (its `x` counts from the line's start).
+    /// Calls `body` with each glyph of page `page`, line by line: the row
+    /// the line is drawn on and the glyph (its `x` counts from the line's start).
+    /// The row is the line's index on the page, plus the rows the images
+    /// above it take beyond their placeholders (``PageLayout/row(ofLine:)``);
+    /// an image's placeholder is drawn on the first rows of the image's
+    /// (``images(onPage:)``), for a host that cannot draw the picture.
     /// O(bytes on the page); reads the bytes once.
-    public func forEachGlyph(onPage page: Int, _ body: (_ line: Int, _ glyph: Glyph) -> Void) {
+    public func forEachGlyph(onPage page: Int, _ body: (_ row: Int, _ glyph: Glyph) -> Void) {
         let laid = layout(ofPage: page)
         guard let first = laid.lines.first, let last = laid.lines.last else { return }
         let layout = pagination.layout
         document.text.withWindow(first.start..<last.contentEnd) { window in
+            if laid.images.isEmpty {
+                for (index, line) in laid.lines.enumerated() {
+                    layout.forEachGlyph(of: line, in: window) { body(index, $0) }
+                }
+                return
+            }
             for (index, line) in laid.lines.enumerated() {
-                layout.forEachGlyph(of: line, in: window) { body(index, $0) }
+                let row = laid.row(ofLine: index)
+                layout.forEachGlyph(of: line, in: window) { body(row, $0) }
             }
         }
+    }
+
+    /// The images drawn on page `page`, in order, with the rows they take
+    /// (a host draws each scaled to fit its rows and the line width, centred;
+    /// a standalone one fills the page). Empty in a host whose measurer sizes no image.
+    public func images(onPage page: Int) -> [PageImage] {
+        layout(ofPage: page).images
     }
 
     /// The search matches that overlap page `page`, as byte ranges.

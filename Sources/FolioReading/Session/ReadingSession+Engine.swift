@@ -186,7 +186,7 @@ extension ReadingSession {
         recorder = PositionRecorder(identity: recorder.identity, restoring: ReadingPosition(anchor: anchor, page: 0, pageCount: 1))
         mode = .waiting(Wait(target: .offset(anchor), animated: false))
         let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
-        let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer)
+        let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer, book: document.book)
         let orientation = Self.orientation(options)
         if orientation != book.orientation {
             book.orientation = orientation

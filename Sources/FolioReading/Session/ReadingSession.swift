@@ -110,7 +110,8 @@ public struct ReadingSession {
         _ = survey.scan(document.text)
         let mode = Self.spreadMode(options: self.options, viewport: viewport, measurer: measurer,
                                    lineWidth: document.format == .book ? nil : survey.lineWidth)
-        pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer))
+        pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer,
+                                                    book: document.book))
         pagination.extend(document.text, budget: Self.firstPageBudget)
         // Valid by construction: a page count ≥ 1, an edge or middle spine, positive extents.
         book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(self.options),
@@ -155,12 +156,12 @@ public struct ReadingSession {
         }
     }
 
-    /// The text layout for `pages` pages side by side in `viewport`.
-    static func layout(pages: Int, viewport: Viewport, measurer: any TextMeasurer) -> TextLayout {
+    /// The text layout for `pages` pages side by side in `viewport` (with `book`'s images, if any).
+    static func layout(pages: Int, viewport: Viewport, measurer: any TextMeasurer, book: BookAssembler?) -> TextLayout {
         let slot = pages == 2 ? (viewport.width - viewport.spine) / 2 : viewport.width
         let geometry = PageGeometry(width: slot - 2 * viewport.margin, lines: viewport.height / max(1, measurer.lineHeight),
                                     tabStop: 8 * measurer.columnWidth)
-        return TextLayout(geometry: geometry, measurer: measurer)
+        return TextLayout(geometry: geometry, measurer: measurer, book: book)
     }
 
     static func physics(options: ReadingOptions, measurer: any TextMeasurer) -> Physics {

@@ -90,7 +90,12 @@ public struct PageLayout: Hashable, Sendable, CustomStringConvertible {
     /// Whether the page is full (all its lines, a form feed, or the byte
     /// cap) rather than cut short by the end of the text.
     public var isFull: Bool
+    /// The images drawn on the page, in order, with the rows they take
+    /// (empty in the terminal, and when the lines were not collected).
+    public var images: [PageImage] = []
 
     /// A compact, readable form for logs and test failures.
-    public var description: String { "page to \(end)\(isFull ? "" : " (text ended)"), \(lines.count) lines" }
+    public var description: String {
+        "page to \(end)\(isFull ? "" : " (text ended)"), \(lines.count) lines" + (images.isEmpty ? "" : ", \(images.count) images")
+    }
 }

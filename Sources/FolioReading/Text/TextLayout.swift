@@ -62,11 +62,17 @@ public struct TextLayout: Sendable {
     let uniformASCII: [Bool]
     /// For tests: false takes the careful path for every byte, to check the fast paths agree with it.
     var usesFastPaths = true
+    /// The book's images the measurer sizes, or nil (no book, or a layout that draws none).
+    let images: ImageRows?
 
-    /// A layout of `geometry` measured by `measurer`.
-    public init(geometry: PageGeometry, measurer: any TextMeasurer = CellMeasurer()) {
+    /// A layout of `geometry` measured by `measurer`; for a `book`, its
+    /// images take the rows the measurer's sizes give them
+    /// (``TextMeasurer/imageSize(of:in:)``) and are listed in each page's
+    /// ``PageLayout/images``.
+    public init(geometry: PageGeometry, measurer: any TextMeasurer = CellMeasurer(), book: BookAssembler? = nil) {
         self.geometry = geometry
         self.measurer = measurer
+        images = book.map { ImageRows(book: $0, measurer: measurer, geometry: geometry) }
         var widths = [Int](repeating: 0, count: 4 * 128)
         for face in 0..<4 {
             var style = TextStyle.plain
@@ -273,7 +279,14 @@ public struct TextLayout: Sendable {
     /// final. The page holds at most ``PageGeometry/lines`` lines and
     /// ``PageGeometry/maximumPageBytes`` bytes. With `collect` false no
     /// lines are kept (how pagination measures pages cheaply).
+    ///
+    /// An image the measurer sizes takes its rows instead of its
+    /// placeholder's lines, and starts the next page when they do not fit
+    /// (``PageLayout/images``); a page without one costs what it always did.
     public func page(in window: TextWindow, from start: Int, style: TextStyle, collect: Bool) -> PageLayout? {
+        if let images, images.hasImages(from: start) {
+            return pageWithImages(images, in: window, from: start, style: style, collect: collect)
+        }
         var lines: [LaidOutLine] = []
         if collect { lines.reserveCapacity(geometry.lines) }
         var decoder = TextDecoder(style: style)

@@ -25,6 +25,21 @@ public protocol TextMeasurer: Sendable {
     var lineHeight: Int { get }
     /// How much taller than wide one host unit is (2 for terminal cells, 1 for pixels).
     var unitAspect: Double { get }
+    /// The natural size of `image`, in host units, as the host reads it from
+    /// the image's bytes in `book` (``BookSource/resource(_:)``); nil keeps the
+    /// image its one line of text, `[image: alt]`.
+    ///
+    /// A host that draws images (a window) answers with the image's pixel size;
+    /// pagination then gives the image as many rows as it takes drawn to fit
+    /// the line width (``ImageSize/rows(geometry:lineHeight:)``), and a
+    /// standalone image a page of its own. The answer must depend on the
+    /// bytes alone, so pagination stays repeatable. The default is nil (the terminal's choice).
+    func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize?
+}
+
+extension TextMeasurer {
+    /// Nil: images stay their line of text.
+    public func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize? { nil }
 }
 
 /// The terminal's measurer: one unit is one cell, characters take

@@ -24,6 +24,8 @@ public final class BookViewer: Scene {
     var transition: Transition
     var glyphs: [UInt64: Texture] = [:]
     var pages: [Int: Texture] = [:]
+    /// A book's pictures, decoded in the background as pages show them (nil for a text or Markdown file).
+    let images: BookImages?
     var pagesKey: [Int] = []
     var wheel = WheelGesture()
     var pressing = false
@@ -83,6 +85,7 @@ public final class BookViewer: Scene {
         session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
                                  options: options, restoring: place.restore(), at: now)
         self.warnings = warnings
+        images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer, eventType: SDL_RegisterEvents(1)) }
         SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
         SDL_StartTextInput()
     }
@@ -168,8 +171,19 @@ public final class BookViewer: Scene {
 
     // MARK: Input
 
+    /// Whether a book's pictures are being decoded (their pages are drawn again when they come).
+    public var isDecodingPictures: Bool { images?.isDecoding ?? false }
+
     /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
+        if let images, event.type == images.eventType {
+            // Pictures decoded: the pages that showed them blank are drawn again.
+            if images.collect() {
+                pages.removeAll()
+                needsDraw = true
+            }
+            return
+        }
         switch event.type {
         case SDL_QUIT.rawValue:
             wantsQuit = true
@@ -350,17 +364,48 @@ public final class BookViewer: Scene {
         screen.clear(Self.paper.0, Self.paper.1, Self.paper.2)
         let lineHeight = measurer.lineHeight
         let ascentOffset = (lineHeight - measurer.fonts[0].lineSkip) / 2
-        session.forEachGlyph(onPage: page) { line, glyph in
-            guard glyph.scalar.value > 32 else { return }
+        let pictured = drawImages(onPage: page, size: size)
+        session.forEachGlyph(onPage: page) { row, glyph in
+            guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
             let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? Self.ink
             guard let g = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
-            screen.copy(g, x: Double(Self.margin + glyph.x), y: Double(Self.pad + line * lineHeight + ascentOffset),
+            screen.copy(g, x: Double(Self.margin + glyph.x), y: Double(Self.pad + row * lineHeight + ascentOffset),
                         width: Double(g.size.width), height: Double(g.size.height))
         }
         SDL_SetRenderTarget(screen.renderer, nil)
         if pages.count > 12 { pages.removeAll() }
         pages[page] = texture
         return texture
+    }
+
+    /// Draws the pictures of page `page` (a texture of `size`) where the
+    /// session placed them: each scaled to fit the line width and its rows
+    /// (at most twice its size, aspect kept) and centred there; a standalone
+    /// picture or the cover fills the page. Returns the rows covered by a
+    /// picture, drawn or still decoding (blank until it comes); a picture
+    /// that cannot be read leaves its rows to its placeholder text, `[image: alt]`.
+    func drawImages(onPage page: Int, size: PixelSize) -> [Range<Int>] {
+        guard let images else { return [] }
+        var covered: [Range<Int>] = []
+        let lineHeight = measurer.lineHeight
+        for placed in session.images(onPage: page) {
+            let box = placed.image.isStandalone
+                ? (x: 0, y: 0, width: size.width, height: size.height)
+                : (x: Self.margin, y: Self.pad + placed.row * lineHeight, width: size.width - 2 * Self.margin,
+                   height: placed.rows * lineHeight)
+            let fitted = placed.size.fitted(width: box.width, height: box.height)
+            switch images.texture(placed.image.path, size: PixelSize(width: fitted.width, height: fitted.height)) {
+            case .ready(let texture):
+                screen.copy(texture, x: Double(box.x + (box.width - fitted.width) / 2), y: Double(box.y + (box.height - fitted.height) / 2),
+                            width: Double(fitted.width), height: Double(fitted.height))
+                covered.append(placed.rowRange)
+            case .pending:
+                covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
+            case .unreadable:
+                break
+            }
+        }
+        return covered
     }
 
     /// One glyph in one face and colour, rendered once.

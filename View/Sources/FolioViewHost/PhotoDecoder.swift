@@ -185,6 +185,26 @@ public final class PhotoDecoder: Sendable {
         guard let loaded = IMG_Load(path) else {
             return .failure(DecodeError(description: "not an image that can be read: \(String(cString: SDL_GetError()))"))
         }
+        return shrink(loaded, named: path, to: storedBox, orientation: orientation)
+    }
+
+    /// Decodes an image held in memory (`bytes`, one of a book's resources,
+    /// named `name` in messages) with SDL_image and shrinks it to fit `box`.
+    /// No EXIF orientation is applied: a book's pictures are laid out as stored.
+    public static func decode(bytes: [UInt8], named name: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+        let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(stream, 1)
+        }
+        guard let loaded else {
+            return .failure(DecodeError(description: "cannot read \(name): \(String(cString: SDL_GetError()))"))
+        }
+        return shrink(loaded, named: name, to: box, orientation: .upright)
+    }
+
+    /// Converts `loaded` (freed here) to RGB or RGBA, shrinks it to fit `storedBox`, and turns it by `orientation`.
+    static func shrink(_ loaded: UnsafeMutablePointer<SDL_Surface>, named path: String, to storedBox: PixelSize,
+                       orientation: ExifOrientation) -> Result<DecodedPhoto, DecodeError> {
         var surface = loaded
         defer { SDL_FreeSurface(surface) }
         let format = surface.pointee.format.pointee.format

@@ -1,5 +1,6 @@
 import CSDL2
 import FolioReading
+import FolioViewCore
 
 /// Text measured in pixels with SDL_ttf: the reading layer paginates
 /// against it exactly as the terminal paginates against cells.
@@ -19,6 +20,8 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
     public var unitAspect: Double { 1 }
     private var ascii: [[Int]]
     private var other: [[UInt32: Int]] = [[:], [:], [:], [:]]
+    /// The natural sizes of a book's images by path, nil for one that cannot be read.
+    private var imageSizes: [String: ImageSize?] = [:]
 
     /// A measurer in DejaVu Sans at `size` pixels.
     public init(size: Int) throws(Font.Failure) {
@@ -40,5 +43,29 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
         let measured = fonts[face].advance(of: scalar)
         other[face][scalar.value] = measured
         return measured
+    }
+
+    /// The pixel size of `image`, read once from its bytes' header
+    /// (``FolioViewCore/ImageHeader``), or by decoding it for a format the
+    /// header reader does not know (SVG); nil when the book lacks it or
+    /// SDL_image cannot read it, and the image stays its line of text.
+    public func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize? {
+        if let known = imageSizes[image.path] { return known }
+        var size: ImageSize?
+        if let bytes = book.resource(image.path), !bytes.isEmpty {
+            if let header = ImageHeader.size(of: bytes) {
+                size = ImageSize(width: header.width, height: header.height)
+            } else {
+                size = bytes.withUnsafeBytes { raw -> ImageSize? in
+                    guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)),
+                          let surface = IMG_Load_RW(stream, 1) else { return nil }
+                    defer { SDL_FreeSurface(surface) }
+                    guard surface.pointee.w > 0, surface.pointee.h > 0 else { return nil }
+                    return ImageSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+                }
+            }
+        }
+        imageSizes[image.path] = .some(size)
+        return size
     }
 }
