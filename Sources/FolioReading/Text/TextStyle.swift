@@ -124,7 +124,29 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
     public var attributes: Attributes
 
     /// The host's normal text: no attributes, default colours.
-    public static let plain = TextStyle()
+    @inlinable public static var plain: TextStyle { TextStyle(foregroundBits: 0, backgroundBits: 0, attributes: []) }
+
+    /// A style from its packed parts (what ``plain`` and the renderers' comparisons inline).
+    @inlinable init(foregroundBits: UInt32, backgroundBits: UInt32, attributes: Attributes) {
+        self.foregroundBits = foregroundBits
+        self.backgroundBits = backgroundBits
+        self.attributes = attributes
+    }
+
+    /// Whether this is the plain style: default colours, no attributes.
+    @inlinable public var isPlain: Bool { foregroundBits == 0 && backgroundBits == 0 && attributes.rawValue == 0 }
+
+    /// Whether two styles look the same; inlined, as renderers compare styles once a cell.
+    @inlinable public static func == (a: TextStyle, b: TextStyle) -> Bool {
+        a.foregroundBits == b.foregroundBits && a.backgroundBits == b.backgroundBits && a.attributes.rawValue == b.attributes.rawValue
+    }
+
+    /// Hashes the packed parts (consistent with ``==(_:_:)``).
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(foregroundBits)
+        hasher.combine(backgroundBits)
+        hasher.combine(attributes.rawValue)
+    }
 
     /// Creates a style; every attribute is off and the colours are the defaults unless given.
     public init(foreground: Color = .default, background: Color = .default, bold: Bool = false, dim: Bool = false,

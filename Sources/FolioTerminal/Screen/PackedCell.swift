@@ -37,5 +37,5 @@ struct PackedCell: Equatable, Sendable {
     var scalar: Unicode.Scalar { Unicode.Scalar(code) ?? "\u{FFFD}" }
 
     /// Whether this is a plain one-column space, what erasing a line leaves.
-    var isPlainBlank: Bool { code == Self.space && width == 1 && style == .plain }
+    var isPlainBlank: Bool { code == Self.space && width == 1 && style.isPlain }
 }

@@ -87,7 +87,7 @@ struct RenderOutput {
     /// Switches the SGR state to `target`: only the additions when nothing is taken away,
     /// else a reset and the full set in one sequence. O(1).
     mutating func setStyle(_ target: Style) {
-        if style == target { return }
+        if let style, style == target { return }
         append("\u{1B}[")
         var first = true
         if let current = style, current.attributes.isSubset(of: target.attributes) {

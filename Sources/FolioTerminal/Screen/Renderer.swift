@@ -83,6 +83,8 @@ public struct Renderer: Sendable, CustomStringConvertible {
         if synchronizedUpdates { out.append("\u{1B}[?2026h") }
         let body = out.bytes.count
         if previous == nil {
+            // A whole screen: about a byte a cell, room made once rather than by doubling.
+            out.bytes.reserveCapacity(out.bytes.count + new.width * new.height + 256)
             out.append("\u{1B}[?25l\u{1B}[0m\u{1B}[2J")
             out.style = .plain
         }

@@ -91,6 +91,10 @@ struct RowPass {
 
         var column = 0
         var tryErase = true
+        if blank {
+            writeOverBlank(upTo: end, into: &out)
+            column = end
+        }
         while column < end {
             let cell = new.cells[base + column]
             if cell.width == 0 || !changed(column) {
@@ -130,6 +134,44 @@ struct RowPass {
         out.column = end
         out.setStyle(before.style)
         out.print(before, of: new)
+    }
+
+    /// The cells before `end` over a blank row (the first frame): every cell
+    /// but a plain space printed, with the moves, reprints and styles the
+    /// general loop would choose, in one pass over the row's cells.
+    private func writeOverBlank(upTo end: Int, into out: inout RenderOutput) {
+        new.cells.withUnsafeBufferPointer { all in
+            let cells = UnsafeBufferPointer(rebasing: all[base..<(base + width)])
+            var column = 0
+            while column < end {
+                let cell = cells[column]
+                if cell.width == 0 || cell.isPlainBlank {
+                    column += 1
+                    continue
+                }
+                if !reprint(upTo: column, of: cells, into: &out) { out.move(toRow: row, column: column) }
+                out.setStyle(cell.style)
+                out.print(cell, of: new)
+                column += Int(cell.width)
+            }
+        }
+    }
+
+    /// Reprints the cells from the cursor up to `column` when they share the
+    /// cursor's style and take fewer bytes than a move there; false when a move is better.
+    @inline(__always)
+    private func reprint(upTo column: Int, of cells: UnsafeBufferPointer<PackedCell>, into out: inout RenderOutput) -> Bool {
+        guard out.row == row, out.column >= 0, out.column < column, let style = out.style else { return out.row == row && out.column == column }
+        let moveCost = RenderOutput.relativeCost(column - out.column)
+        var cost = 0
+        for c in out.column..<column {
+            let cell = cells[c]
+            guard cell.style == style else { return false }
+            if cell.width > 0 { cost += RenderOutput.textCost(cell, of: new) }
+            if cost > moveCost { return false }
+        }
+        for c in out.column..<column where cells[c].width > 0 { out.print(cells[c], of: new) }
+        return true
     }
 
     /// Whether erasing to the end of the line beats writing the changed spaces from `column` on:
