@@ -345,7 +345,7 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
 @Suite struct LayoutFastPathTests {
     /// The fast paths (a line of plain ASCII, a run of a word, a space) cut
     /// every line exactly where the careful path does, and draw the same
-    /// glyphs, on random text with every kind of byte.
+    /// glyphs — one by one and as runs of ASCII — on random text with every kind of byte.
     @Test func theFastPathsAgreeWithTheCarefulOne() async {
         let tokens = Gen.int(in: 0...(styledPieces.count - 1)).array(of: 0...400)
         await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8)) { tokens, columns, rows in
@@ -370,6 +370,19 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
                         fast.forEachGlyph(of: line, in: window) { fastGlyphs.append($0) }
                         careful.forEachGlyph(of: line, in: window) { carefulGlyphs.append($0) }
                         #expect(fastGlyphs == carefulGlyphs, "\(columns)×\(rows) page \(pages), line at \(line.start)")
+                        // Runs of ASCII handed out whole are those glyphs too.
+                        var runGlyphs: [Glyph] = []
+                        fast.forEachRun(of: line, in: window) { run in
+                            switch run {
+                            case .glyph(let glyph):
+                                runGlyphs.append(glyph)
+                            case .ascii(let bytes, let style, let x, let offset):
+                                for k in 0..<bytes.count {
+                                    runGlyphs.append(Glyph(scalar: Unicode.Scalar(bytes[k]), style: style, x: x + k, width: 1, offset: offset + k, length: 1))
+                                }
+                            }
+                        }
+                        #expect(runGlyphs == carefulGlyphs, "runs: \(columns)×\(rows) page \(pages), line at \(line.start)")
                     }
                     at = a.end
                     style = a.endStyle

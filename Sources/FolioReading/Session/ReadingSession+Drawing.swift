@@ -108,6 +108,22 @@ extension ReadingSession {
         }
     }
 
+    /// Calls `body` with page `page`'s glyphs as runs (``TextLayout/forEachRun(of:in:_:)``):
+    /// the same glyphs as ``forEachGlyph(onPage:_:)``, on the same rows, with
+    /// stretches of printable ASCII one unit a byte handed out whole, for a
+    /// host that copies them without decoding (a terminal). O(bytes on the page).
+    public func forEachRun(onPage page: Int, _ body: (_ row: Int, _ run: GlyphRun) -> Void) {
+        let laid = layout(ofPage: page)
+        guard let first = laid.lines.first, let last = laid.lines.last else { return }
+        let layout = pagination.layout
+        document.text.withWindow(first.start..<last.contentEnd) { window in
+            for (index, line) in laid.lines.enumerated() {
+                let row = laid.images.isEmpty ? index : laid.row(ofLine: index)
+                layout.forEachRun(of: line, in: window) { body(row, $0) }
+            }
+        }
+    }
+
     /// The images drawn on page `page`, in order, with the rows they take
     /// (a host draws each scaled to fit its rows and the line width, centred;
     /// a standalone one fills the page). Empty in a host whose measurer sizes no image.

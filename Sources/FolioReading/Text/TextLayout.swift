@@ -34,8 +34,32 @@ public struct Glyph: Hashable, Sendable, CustomStringConvertible {
     /// How many bytes it came from (an overstrike or a CR LF spans several).
     public var length: Int
 
+    /// A glyph of `scalar` in `style`, `width` units wide from `x`, from the
+    /// `length` bytes at document offset `offset` (a host splitting a
+    /// ``GlyphRun/ascii(_:style:x:offset:)`` run makes them).
+    public init(scalar: Unicode.Scalar, style: TextStyle, x: Int, width: Int, offset: Int, length: Int) {
+        self.scalar = scalar
+        self.style = style
+        self.x = x
+        self.width = width
+        self.offset = offset
+        self.length = length
+    }
+
     /// A compact, readable form for logs and test failures.
     public var description: String { "\"\(scalar)\"@\(x)+\(width) \(style)" }
+}
+
+/// A stretch of a line as ``TextLayout/forEachRun(of:in:_:)`` hands it
+/// out: printable ASCII in one style, a unit wide a byte (a terminal copies
+/// it cell by cell without decoding), or one glyph.
+public enum GlyphRun {
+    /// Printable ASCII (spaces included), one unit a byte, from `x`; the
+    /// first byte is at document offset `offset`. The bytes are valid only
+    /// during the call.
+    case ascii(UnsafeRawBufferPointer, style: TextStyle, x: Int, offset: Int)
+    /// Any other glyph.
+    case glyph(Glyph)
 }
 
 /// Greedy line breaking of display text into lines and pages, measured by
@@ -332,6 +356,59 @@ public struct TextLayout: Sendable {
             return
         }
         logicalGlyphs(of: line, in: window, body)
+    }
+
+    /// Calls `body` with the glyphs of `line` as runs: stretches of printable
+    /// ASCII a unit wide a byte come whole (``GlyphRun/ascii(_:style:x:offset:)``),
+    /// everything else one glyph at a time, exactly as ``forEachGlyph(of:in:_:)``
+    /// would give them. A line holding right-to-left text, or a measurer whose
+    /// ASCII is not one unit wide, comes glyph by glyph. Cost: O(bytes on the line).
+    public func forEachRun(of line: LaidOutLine, in window: TextWindow, _ body: (GlyphRun) -> Void) {
+        guard line.start >= window.base, line.start < window.base + window.bytes.count else { return }
+        let start = line.start - window.base, end = max(start, min(line.contentEnd - window.base, window.bytes.count))
+        guard usesFastPaths, !Bidi.mayHoldRightToLeft(UnsafeRawBufferPointer(rebasing: window.bytes[start..<end])) else {
+            forEachGlyph(of: line, in: window) { body(.glyph($0)) }
+            return
+        }
+        var decoder = TextDecoder(style: line.style)
+        var x = 0
+        var i = start
+        let bytes = UnsafeRawBufferPointer(rebasing: window.bytes[..<end])
+        while i < end {
+            let style = decoder.style
+            let face = style.face
+            if uniformASCII[face], asciiWidths[face * 128 + 0x20] == 1 {
+                var j = ASCIIScan.printableEnd(in: bytes, from: i, to: end)
+                // A character followed by a backspace starts an overstrike: the decoder takes it
+                // (a space never does, as in forEachGlyph).
+                if j < end && bytes[j] == 0x08 && j > i && bytes[j - 1] != 0x20 { j -= 1 }
+                if j > i {
+                    body(.ascii(UnsafeRawBufferPointer(rebasing: bytes[i..<j]), style: style, x: x, offset: window.base + i))
+                    x += j - i
+                    i = j
+                    continue
+                }
+            }
+            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
+            let offset = window.base + i
+            switch unit {
+            case .glyph(let scalar, let style):
+                let w = width(of: scalar, style: style)
+                body(.glyph(Glyph(scalar: scalar, style: style, x: x, width: w, offset: offset, length: length)))
+                x += w
+            case .space(let style):
+                let w = width(of: " ", style: style)
+                body(.glyph(Glyph(scalar: " ", style: style, x: x, width: w, offset: offset, length: length)))
+                x += w
+            case .tab(let style):
+                let stop = min(max(x, geometry.width), (x / geometry.tabStop + 1) * geometry.tabStop)
+                body(.glyph(Glyph(scalar: " ", style: style, x: x, width: stop - x, offset: offset, length: length)))
+                x = stop
+            case .lineBreak, .pageBreak, .control:
+                break
+            }
+            i += length
+        }
     }
 
     /// The glyphs of `line` in the order of its bytes.

@@ -102,9 +102,29 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
             let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
             let matches = session.matches(onPage: visible.page)
             var match = matches.startIndex
-            session.forEachGlyph(onPage: visible.page) { line, glyph in
+            session.forEachRun(onPage: visible.page) { line, run in
                 let row = top + visible.y + line
                 guard bodyRows.contains(row) else { return }
+                switch run {
+                case .ascii(let bytes, let style, let x, let offset):
+                    // A run no match or chosen link touches goes in whole.
+                    while match < matches.endIndex && matches[match].upperBound <= offset { match += 1 }
+                    let end = offset + bytes.count
+                    let plain = (match == matches.endIndex || matches[match].lowerBound >= end)
+                        && (chosen.map { $0.upperBound <= offset || $0.lowerBound >= end } ?? true)
+                    if plain {
+                        frame.putASCII(bytes, style: style, atColumn: visible.x + x, row: row, clip: clip)
+                        return
+                    }
+                    for k in 0..<bytes.count {
+                        put(Glyph(scalar: Unicode.Scalar(bytes[k]), style: style, x: x + k, width: 1, offset: offset + k, length: 1), row: row)
+                    }
+                case .glyph(let glyph):
+                    put(glyph, row: row)
+                }
+            }
+            /// One glyph, in the search highlight or the chosen link's reverse where it is in them.
+            func put(_ glyph: Glyph, row: Int) {
                 var style = glyph.style
                 while match < matches.endIndex && matches[match].upperBound <= glyph.offset { match += 1 }
                 if match < matches.endIndex && matches[match].contains(glyph.offset) { style = highlight }

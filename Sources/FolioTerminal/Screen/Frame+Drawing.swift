@@ -109,6 +109,31 @@ extension Frame {
         place(PackedCell(code: scalar.value, width: UInt8(columns), style: style), at: rowStart + column)
     }
 
+    /// Puts printable ASCII `bytes` (spaces included), one cell each, in
+    /// `style` from `column` of `row`, inside the columns `clip`: what
+    /// ``put(_:columns:style:atColumn:row:clip:)`` does for each byte, in one
+    /// pass. O(bytes).
+    public mutating func putASCII(_ bytes: UnsafeRawBufferPointer, style: Style, atColumn column: Int, row: Int, clip: Range<Int>) {
+        guard row >= 0, row < height else { return }
+        let from = max(column, max(0, clip.lowerBound)), to = min(column + bytes.count, min(width, clip.upperBound))
+        guard from < to else { return }
+        let rowStart = row * width
+        var mended = false
+        cells.withUnsafeMutableBufferPointer { cells in
+            for x in from..<to {
+                let old = cells[rowStart + x]
+                // A wide character or a cluster underneath needs mending: the careful path below.
+                guard old.width == 1 && !old.isCluster else { mended = true; continue }
+                cells[rowStart + x] = PackedCell(code: UInt32(bytes[x - column]), width: 1, style: style)
+            }
+        }
+        guard mended else { return }
+        for x in from..<to where cells[rowStart + x].code != UInt32(bytes[x - column]) || cells[rowStart + x].style != style
+            || cells[rowStart + x].width != 1 {
+            place(PackedCell(code: UInt32(bytes[x - column]), width: 1, style: style), at: rowStart + x)
+        }
+    }
+
     /// The columns ``draw(_:atColumn:row:style:maxWidth:)`` takes for `text` when nothing clips it.
     ///
     /// Equals `DisplayWidth.columns(of:)` for a string except that zero-width marks at the very
