@@ -54,6 +54,34 @@ public struct Pagination {
     /// a page's most bytes and the look-ahead of its last character.
     public static let pageWindow = PageGeometry.maximumPageBytes + TextDecoder.maximumSequenceLength + 8
 
+    /// The bytes tried first for a page: what almost every page needs. A
+    /// page is laid out in this window when it fits (the layout says when it
+    /// would need more of an unfinished window), else in the whole
+    /// ``pageWindow``: the first screen then reads no further into a file
+    /// than its first block (``FileText/firstBlockSize``).
+    public static let typicalPageWindow = 16 * 1024
+
+    /// The page of `layout` at `start` in `style`, from `text`: in a window
+    /// of ``typicalPageWindow`` bytes when it fits there, else in the whole
+    /// ``pageWindow`` (as `final`, or as the text says when `asTheTextSays`),
+    /// with whether the window it was laid out in was final and where it ended.
+    static func page(of layout: TextLayout, in text: some TextStorage, from start: Int, style: TextStyle, collect: Bool,
+                     asTheTextSays: Bool) -> (page: PageLayout?, isFinal: Bool, end: Int) {
+        let quick: (PageLayout?, Bool, Int) = text.withWindow(start..<(start + typicalPageWindow)) { window in
+            (layout.page(in: window, from: start, style: style, collect: collect), window.isFinal, window.end)
+        }
+        if quick.0 != nil { return quick }
+        if asTheTextSays {
+            return text.withWindow(start..<(start + pageWindow)) { window in
+                (layout.page(in: window, from: start, style: style, collect: collect), window.isFinal, window.end)
+            }
+        }
+        return text.withBytes(start..<(start + pageWindow)) { bytes in
+            (layout.page(in: TextWindow(bytes: bytes, base: start, isFinal: true), from: start, style: style, collect: collect),
+             true, start + bytes.count)
+        }
+    }
+
     /// Lays out pages until about `budget` more bytes are covered, the text
     /// ends, or a stream runs out of what has arrived. Returns whether the
     /// page count or completeness changed. O(budget).
@@ -72,12 +100,9 @@ public struct Pagination {
                 if text.isComplete { isComplete = true }
                 break
             }
-            var final = false
-            let page: PageLayout? = text.withWindow(start..<(start + Self.pageWindow)) { window in
-                final = window.isFinal && window.end <= available
-                return layout.page(in: window, from: start, style: style, collect: false)
-            }
-            guard let page else { break }  // a stream: wait for more of it
+            let (laid, finalWindow, windowEnd) = Self.page(of: layout, in: text, from: start, style: style, collect: false, asTheTextSays: true)
+            guard let page = laid else { break }  // a stream: wait for more of it
+            let final = finalWindow && windowEnd <= available
             covered += page.end - start
             if page.isFull && page.end < available {
                 append(page.end, page.endStyle)
@@ -132,9 +157,7 @@ public struct Pagination {
         if let text {
             while starts.count < Self.pagesPerMark {
                 let start = starts[starts.count - 1], style = styles[styles.count - 1]
-                let page = text.withBytes(start..<(start + Self.pageWindow)) { bytes in
-                    layout.page(in: TextWindow(bytes: bytes, base: start, isFinal: true), from: start, style: style, collect: false)
-                }
+                let page = Self.page(of: layout, in: text, from: start, style: style, collect: false, asTheTextSays: false).page
                 // The text changed under the reader (a truncated file): fill the block, never trap.
                 let end = max(page.map(\.end) ?? start, start + 1)
                 starts.append(end)
@@ -187,11 +210,8 @@ public struct Pagination {
     public func layOutPage(_ page: Int, in text: some TextStorage) -> PageLayout {
         let start = start(ofPage: page)
         let style = style(ofPage: page)
-        return text.withBytes(start..<(start + Self.pageWindow)) { bytes in
-            let window = TextWindow(bytes: bytes, base: start, isFinal: true)
-            return layout.page(in: window, from: start, style: style, collect: true)
-                ?? PageLayout(lines: [], end: start, endStyle: style, isFull: false)
-        }
+        return Self.page(of: layout, in: text, from: start, style: style, collect: true, asTheTextSays: false).page
+            ?? PageLayout(lines: [], end: start, endStyle: style, isFull: false)
     }
 }
 
