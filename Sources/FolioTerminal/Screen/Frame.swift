@@ -15,7 +15,7 @@ import FolioReading
 /// frame.fill(columns: 0..<80, rows: 23..<24, style: Style(reverse: true))
 /// ```
 ///
-/// Storage is twenty bytes per cell (a scalar, its width and a style with 24-bit colours); a grapheme of more than one scalar (a base
+/// Storage is sixteen bytes per cell (a scalar, its width and a style with 24-bit colours); a grapheme of more than one scalar (a base
 /// and its combining marks) is kept as a `String` in a side table, so drawing
 /// plain text never allocates per cell. Reuse a frame with ``clear()``, which
 /// keeps its storage.
@@ -33,7 +33,7 @@ public struct Frame: Sendable, CustomStringConvertible {
 
     /// Creates a blank frame (plain spaces). Negative sizes are clamped to 0.
     ///
-    /// Cost: O(width × height) time and 20 bytes per cell.
+    /// Cost: O(width × height) time and 16 bytes per cell.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)

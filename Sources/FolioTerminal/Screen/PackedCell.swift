@@ -1,5 +1,5 @@
 import FolioReading
-/// How a ``Frame`` stores a cell: twenty bytes (a scalar, a width, a full style), no heap.
+/// How a ``Frame`` stores a cell: sixteen bytes (a scalar, a full style, a width), no heap.
 ///
 /// `code` holds the cell's only scalar inline when the grapheme is one scalar
 /// (almost always). A grapheme of several scalars (a base and its marks) is
@@ -9,10 +9,18 @@ import FolioReading
 struct PackedCell: Equatable, Sendable {
     /// The scalar value, or `clusterTag | index` into ``Frame/clusters``.
     var code: UInt32
+    /// The look of the cell; a continuation repeats its lead's style.
+    /// (Declared before the width so the width fills the style's tail padding: 16 bytes a cell, not 20.)
+    var style: Style
     /// 0 for a continuation, 1, or 2 for a wide character's lead cell.
     var width: UInt8
-    /// The look of the cell; a continuation repeats its lead's style.
-    var style: Style
+
+    /// A cell of `code`, `width` columns wide, in `style`.
+    init(code: UInt32, width: UInt8, style: Style) {
+        self.code = code
+        self.style = style
+        self.width = width
+    }
 
     static let clusterTag: UInt32 = 0x8000_0000
     static let space: UInt32 = 0x20
