@@ -11,8 +11,12 @@ public final class StreamText: TextStorage {
     /// Whether the stream has ended.
     public private(set) var isComplete = false
 
-    /// An empty stream, still open.
-    public init() {}
+    /// An empty stream, still open, with room for its first megabyte made
+    /// at once (untouched pages cost no memory), so the first screen's bytes
+    /// are not copied again and again as the buffer doubles.
+    public init() {
+        bytes.reserveCapacity(1 << 20)
+    }
 
     /// A stream that has already ended with `bytes`.
     public init(complete bytes: [UInt8]) {
@@ -30,7 +34,12 @@ public final class StreamText: TextStorage {
     /// Adds bytes at the end. Ignored once the stream has ended.
     public func append(_ chunk: some Collection<UInt8>) {
         guard !isComplete else { return }
-        bytes.append(contentsOf: chunk)
+        // Contiguous bytes (an array or a slice of one, what a host reads into) are copied as
+        // a buffer: the generic append, unspecialised across modules, looks up the chunk's
+        // associated types at run time (0.18 M instructions the first time, before the first screen).
+        if chunk.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: chunk)
+        }
     }
 
     /// Marks the end of the stream.

@@ -18,10 +18,7 @@ extension ReadingSession {
             forgetOpenPage()
             out.redraw()
         }
-        if !survey.isSettled, survey.scan(document.text), survey.isSettled {
-            let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
-            if mode != book.mode { relayout(into: &out) }
-        }
+        surveyMore(into: &out)
         let before = (pagination.knownPages, pagination.isComplete)
         if pagination.extend(document.text, budget: budget) {
             forgetOpenPage()
@@ -54,11 +51,25 @@ extension ReadingSession {
         stream.append(bytes)
         var out = Outbox()
         // The open last page shows what has arrived.
-        if currentPages.upperBound >= pagination.knownPages - 1 {
+        let showsTheEnd = currentPages.upperBound >= pagination.knownPages - 1
+        if showsTheEnd {
             forgetOpenPage()
             out.redraw()
         }
-        return out.effects
+        // A slice of the background work now, about a screen's worth of the new bytes (32 KB
+        // at most; the rest waits for the loop's background turn): a stream's first screen is
+        // then drawn whole, in the spreads its own lines ask for, not a page at a time.
+        guard showsTheEnd || !survey.isSettled else { return out.effects }
+        return out.effects + work(budget: min(bytes.count, 32 * 1024), at: time)
+    }
+
+    /// Surveys more of the document's own line widths (up to the sample);
+    /// once it has seen enough, the spreads they ask for are laid out.
+    mutating func surveyMore(into out: inout Outbox) {
+        if !survey.isSettled, survey.scan(document.text), survey.isSettled {
+            let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
+            if mode != book.mode { relayout(into: &out) }
+        }
     }
 
     /// The stream ended; returns what to do (the last page is now known, the count final).

@@ -135,6 +135,9 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
                 frame.draw("(empty)", atColumn: visible.x, row: top + visible.y, style: Style(dim: true), maxWidth: clip.count)
             }
         }
+        // No spine before there is text: nothing to separate, and a stream's first screen then
+        // writes its text over blank rows.
+        guard session.document.text.count > 0 else { return }
         for spine in session.spines {
             for row in bodyRows { frame.draw("│", atColumn: spine, row: row, style: Style(dim: true)) }
         }

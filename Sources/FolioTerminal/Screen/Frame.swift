@@ -80,6 +80,14 @@ public struct Frame: Sendable, CustomStringConvertible {
     /// Whether `cell` of this frame shows the same as `other` of frame `frame`.
     ///
     /// Cost: O(1) for single-scalar cells, O(length) for clusters.
+    /// Whether every cell of `row` is a plain one-column space. O(width).
+    func rowIsPlainBlank(_ row: Int) -> Bool {
+        cells.withUnsafeBufferPointer { cells in
+            for i in (row * width)..<((row + 1) * width) where !cells[i].isPlainBlank { return false }
+            return true
+        }
+    }
+
     @inline(__always)
     func same(_ cell: PackedCell, as other: PackedCell, in frame: Frame) -> Bool {
         if cell == other { return !cell.isCluster || clusters[cell.clusterIndex] == frame.clusters[other.clusterIndex] }

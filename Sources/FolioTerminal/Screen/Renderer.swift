@@ -90,8 +90,11 @@ public struct Renderer: Sendable, CustomStringConvertible {
         }
         let shift = previous != nil && horizontalShift > -new.width && horizontalShift < new.width ? horizontalShift : 0
         for row in 0..<new.height {
-            var pass = RowPass(new: new, old: previous ?? new, row: row, blank: previous == nil)
-            if shift != 0 && pass.gain(shiftingBy: shift) > Self.cellsWorthAShift {
+            // A row of plain spaces on screen (all of them after erasing the display; the rows of
+            // an empty screen drawn before a stream's first bytes) is written over in one pass.
+            let blank = previous.map { $0.rowIsPlainBlank(row) } ?? true
+            var pass = RowPass(new: new, old: previous ?? new, row: row, blank: blank)
+            if shift != 0 && !blank && pass.gain(shiftingBy: shift) > Self.cellsWorthAShift {
                 out.move(toRow: row, column: 0)
                 out.setStyle(.plain)  // so the cells shifted in are plain spaces everywhere
                 out.relative(abs(shift), shift > 0 ? UInt8(ascii: "@") : UInt8(ascii: "P"))

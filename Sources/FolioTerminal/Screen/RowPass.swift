@@ -95,26 +95,39 @@ struct RowPass {
             writeOverBlank(upTo: end, into: &out)
             column = end
         }
-        while column < end {
-            let cell = new.cells[base + column]
-            if cell.width == 0 || !changed(column) {
-                column += max(1, Int(cell.width))
-                continue
-            }
-            if column >= blankTail && tryErase {
-                tryErase = false
-                if erasingIsShorter(from: column) {
-                    out.move(toRow: row, column: column)
-                    out.setStyle(.plain)
-                    out.append("\u{1B}[K")
-                    return
+        var erased = false
+        new.cells.withUnsafeBufferPointer { newCells in
+            old.cells.withUnsafeBufferPointer { oldCells in
+                let rowCells = UnsafeBufferPointer(rebasing: newCells[base..<(base + width)])
+                while column < end {
+                    let cell = newCells[base + column]
+                    // In place, a one-column cell (not a cluster, whose text lives apart) equal to the one shown is unchanged.
+                    if shift == 0 && cell.width == 1 && !cell.isCluster && cell == oldCells[base + column] {
+                        column += 1
+                        continue
+                    }
+                    if cell.width == 0 || !changed(column) {
+                        column += max(1, Int(cell.width))
+                        continue
+                    }
+                    if column >= blankTail && tryErase {
+                        tryErase = false
+                        if erasingIsShorter(from: column) {
+                            out.move(toRow: row, column: column)
+                            out.setStyle(.plain)
+                            out.append("\u{1B}[K")
+                            erased = true
+                            return
+                        }
+                    }
+                    if !reprint(upTo: column, of: rowCells, into: &out) { out.move(toRow: row, column: column) }
+                    out.setStyle(cell.style)
+                    out.print(cell, of: new)
+                    column += Int(cell.width)
                 }
             }
-            moveOrReprint(to: column, &out)
-            out.setStyle(cell.style)
-            out.print(cell, of: new)
-            column += Int(cell.width)
         }
+        if erased { return }
         guard corner >= 0 else { return }
         let last = new.cells[base + corner]
         if last.isPlainBlank {
@@ -190,28 +203,5 @@ struct RowPass {
             previous = now
         }
         return false
-    }
-
-    /// Brings the cursor to `column` of this row: reprints the unchanged cells before it when
-    /// that takes fewer bytes than a move (same style, e.g. the space between two words).
-    private func moveOrReprint(to column: Int, _ out: inout RenderOutput) {
-        if out.row == row && out.column >= 0 && out.column < column, let style = out.style {
-            let moveCost = RenderOutput.relativeCost(column - out.column)
-            var cost = 0
-            var c = out.column
-            while c < column && cost <= moveCost {
-                let cell = new.cells[base + c]
-                if cell.style != style { cost = .max; break }
-                if cell.width > 0 { cost += RenderOutput.textCost(cell, of: new) }
-                c += 1
-            }
-            if cost <= moveCost {
-                for c in out.column..<column where new.cells[base + c].width > 0 {
-                    out.print(new.cells[base + c], of: new)
-                }
-                return
-            }
-        }
-        out.move(toRow: row, column: column)
     }
 }
