@@ -73,6 +73,14 @@ struct InteractiveReader {
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var budget = WorkBudget()
+        // What a stream already holds (cat of a file has filled the pipe by now) goes into the
+        // first screen: no empty screen drawn first and then overwritten. A slow stream has
+        // nothing yet; its empty screen is drawn at once, as before.
+        if input.streamDescriptor != nil {
+            let (count, ended) = input.readStream(limit: LineWidthSurvey.sampleBytes, into: &buffer)
+            if count > 0 { loop.apply(session.receive(buffer[..<count], at: now())) }
+            if ended { loop.apply(session.endOfInput(at: now())) }
+        }
 
         while !loop.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved yet.
@@ -112,7 +120,9 @@ struct InteractiveReader {
                 // writer (cat of a big file) would otherwise fill the whole read-ahead before
                 // the first screen is drawn; the next turn goes on at once.
                 var taken = 0
-                let turn = min(wanted, Self.streamBytesPerTurn)
+                // The first turn takes one pipe's worth (64 KB, what the survey of line widths
+                // reads): the first screen is drawn before the writer refills the pipe.
+                let turn = min(wanted, session.document.text.count == 0 ? LineWidthSurvey.sampleBytes : Self.streamBytesPerTurn)
                 while taken < turn {
                     let (count, ended) = input.readStream(limit: turn - taken, into: &buffer)
                     if count > 0 {

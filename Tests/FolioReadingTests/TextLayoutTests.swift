@@ -322,6 +322,26 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
 @Suite struct BidiTests {
     func visual(_ text: String) -> String { lines(text, columns: 80).first ?? "" }
 
+    /// The scan for right-to-left lead bytes (eight ASCII bytes at a time)
+    /// answers as a byte-by-byte scan does, wherever the lead byte falls.
+    @Test func theRightToLeftScanAgreesWithAByteByByteOne() async {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            for i in bytes.indices {
+                let b = bytes[i], next = i + 1 < bytes.count ? bytes[i + 1] : 0
+                if (0xD6...0xDF).contains(b) || (b == 0xE0 && (0xA1...0xA3).contains(next)) || (b == 0xEF && (0xAC...0xBB).contains(next)) {
+                    return true
+                }
+            }
+            return false
+        }
+        let pieces: [[UInt8]] = [Array("plain".utf8), [0x20], Array("שלום".utf8), Array("é".utf8), [0xE0, 0xA2], [0xEF, 0xAD], [0xE0], [0xEF], [0xD6]]
+        await propertyCheck(count: 2_000, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...40)) { tokens in
+            let bytes = tokens.flatMap { pieces[$0] }
+            let scanned = bytes.withUnsafeBytes { Bidi.mayHoldRightToLeft($0) }
+            #expect(scanned == reference(bytes), "\(bytes)")
+        }
+    }
+
     @Test func hebrewAndArabicRunsShowInVisualOrder() {
         // Logical order: alef bet gimel; shown right to left.
         #expect(visual("אבג") == "גבא")

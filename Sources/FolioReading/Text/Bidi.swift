@@ -38,6 +38,11 @@ public enum Bidi {
     @inlinable
     public static func mayHoldRightToLeft(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var i = 0
+        // Eight bytes of ASCII at a time (most text): no lead byte among them.
+        while i + 8 <= bytes.count,
+              UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 {
+            i += 8
+        }
         while i < bytes.count {
             let b = bytes[i]
             if b >= 0xD6 && b <= 0xDF { return true }  // U+0580 … U+07FF
