@@ -185,7 +185,7 @@ public final class PhotoDecoder: Sendable {
         guard let loaded = IMG_Load(path) else {
             return .failure(DecodeError(description: "not an image that can be read: \(String(cString: SDL_GetError()))"))
         }
-        return shrink(loaded, named: path, to: storedBox, orientation: orientation)
+        return withPixels(of: loaded, body)
     }
 
     /// Decodes an image held in memory (`bytes`, one of a book's resources,
@@ -199,12 +199,18 @@ public final class PhotoDecoder: Sendable {
         guard let loaded else {
             return .failure(DecodeError(description: "cannot read \(name): \(String(cString: SDL_GetError()))"))
         }
-        return shrink(loaded, named: name, to: box, orientation: .upright)
+        return withPixels(of: loaded) { pixels, full, pitch, bpp in
+            let target = full.downsampled(toFit: box)
+            let shrunk = BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
+            return .success(DecodedPhoto(rgba: shrunk, size: target, fullSize: full))
+        }
     }
 
-    /// Converts `loaded` (freed here) to RGB or RGBA, shrinks it to fit `storedBox`, and turns it by `orientation`.
-    static func shrink(_ loaded: UnsafeMutablePointer<SDL_Surface>, named path: String, to storedBox: PixelSize,
-                       orientation: ExifOrientation) -> Result<DecodedPhoto, DecodeError> {
+    /// Converts `loaded` (freed here) to 3- or 4-byte pixels and hands them to
+    /// `body` (pixels, size, row pitch, bytes per pixel), or says why it cannot.
+    static func withPixels(of loaded: UnsafeMutablePointer<SDL_Surface>,
+                           _ body: (UnsafeRawBufferPointer, PixelSize, Int, Int) -> Result<DecodedPhoto, DecodeError>)
+        -> Result<DecodedPhoto, DecodeError> {
         var surface = loaded
         defer { SDL_FreeSurface(surface) }
         let format = surface.pointee.format.pointee.format

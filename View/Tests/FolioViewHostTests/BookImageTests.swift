@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import FolioReading
 import FolioViewCore
-import FolioViewHost
+@testable import FolioViewHost
 import FolioViewTestSupport
 import Testing
 
@@ -138,5 +138,32 @@ import Testing
         #expect(abs((blue.x.lowerBound + blue.x.upperBound) / 2 - 400) <= 2 && abs((blue.y.lowerBound + blue.y.upperBound) / 2 - 300) <= 2,
                 "centred on the page: \(blue.x) × \(blue.y)")
         #expect(Self.region(of: (255, 0, 0), in: second, size: screen.size) == nil, "the red picture is on the page before")
+    }
+
+    /// A book's cover, shown by none of its chapters, is its first page,
+    /// the picture filling the page; the book's text follows on page 2.
+    @Test func theCoverIsTheFirstPageFilledByItsPicture() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-cover-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try PictureEPUB.write(in: dir, red: try Self.png(width: 120, height: 80, color: (255, 0, 0), in: dir),
+                                         blue: try Self.png(width: 300, height: 200, color: (0, 0, 255), in: dir),
+                                         cover: try Self.png(width: 200, height: 300, color: (0, 200, 0), in: dir))
+        let screen = Self.screen
+        let viewer = try BookViewer(screen: screen, path: path, transition: .curl, forget: true)
+        var time = EventLoop.ticks()
+        Self.settle(viewer, from: &time)
+        #expect(viewer.session.currentPage == 0)
+        let first = try Self.frame(viewer, at: time)
+        let green = try #require(Self.region(of: (0, 200, 0), in: first, size: screen.size), "the cover is drawn on page 1")
+        // Upright 2:3 in a page box 532 high (less the padding): as tall as the page allows, centred.
+        #expect(green.y.count >= 400 && abs(green.x.count * 3 - green.y.count * 2) <= 6, "the cover keeps its shape: \(green.x) × \(green.y)")
+        #expect(abs((green.x.lowerBound + green.x.upperBound) / 2 - 400) <= 2, "centred across the page: \(green.x)")
+        #expect(Self.region(of: (255, 0, 0), in: first, size: screen.size) == nil, "the first chapter is on the next page")
+        let ink = (0..<(screen.size.width * screen.size.height)).contains { i in
+            let y = i / screen.size.width
+            return y > 40 && y < screen.size.height - 40 && first[i * 3] < 60 && first[i * 3 + 1] < 60 && first[i * 3 + 2] < 60
+        }
+        #expect(!ink, "no text on the cover page")
     }
 }

@@ -7,8 +7,10 @@ import Foundation
 /// The tests bring the PNGs (written by SDL_image or ImageMagick), so the
 /// pictures' sizes and colours are theirs to check.
 public enum PictureEPUB {
-    /// Writes the book into `dir` with `red` and `blue` as the two pictures' bytes; returns its path.
-    public static func write(in dir: URL, red: [UInt8], blue: [UInt8]) throws -> String {
+    /// Writes the book into `dir` with `red` and `blue` as the two pictures' bytes, and with
+    /// `cover` as its cover image (`properties="cover-image"`, shown by no chapter) when given;
+    /// returns its path.
+    public static func write(in dir: URL, red: [UInt8], blue: [UInt8], cover: [UInt8]? = nil) throws -> String {
         func xhtml(_ body: String) -> [UInt8] {
             Array("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -33,7 +35,10 @@ public enum PictureEPUB {
                     <item id="c1" href="ch1.xhtml" media-type="application/xhtml+xml"/>
                     <item id="c2" href="ch2.xhtml" media-type="application/xhtml+xml"/>
                     <item id="red" href="img/red.png" media-type="image/png"/>
-                    <item id="blue" href="img/blue.png" media-type="image/png"/>
+                    <item id="blue" href="img/blue.png" media-type="image/png"/>\(cover == nil ? "" : """
+
+                        <item id="cover" href="img/cover.png" media-type="image/png" properties="cover-image"/>
+                    """)
                   </manifest>
                   <spine><itemref idref="c1"/><itemref idref="c2"/></spine>
                 </package>
@@ -45,8 +50,8 @@ public enum PictureEPUB {
             ("OEBPS/ch2.xhtml", xhtml("<div><img src=\"img/blue.png\" alt=\"a blue page\"/></div>")),
             ("OEBPS/img/red.png", red),
             ("OEBPS/img/blue.png", blue),
-        ]
-        let path = dir.appendingPathComponent("pictures.epub").path
+        ] + (cover.map { [("OEBPS/img/cover.png", $0)] } ?? [])
+        let path = dir.appendingPathComponent(cover == nil ? "pictures.epub" : "pictures-with-cover.epub").path
         try Data(StoredZip.archive(entries)).write(to: URL(fileURLWithPath: path))
         return path
     }
