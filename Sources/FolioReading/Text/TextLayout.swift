@@ -390,25 +390,28 @@ public struct TextLayout: Sendable {
                 }
             }
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
-            let offset = window.base + i
-            switch unit {
-            case .glyph(let scalar, let style):
-                let w = width(of: scalar, style: style)
-                body(.glyph(Glyph(scalar: scalar, style: style, x: x, width: w, offset: offset, length: length)))
-                x += w
-            case .space(let style):
-                let w = width(of: " ", style: style)
-                body(.glyph(Glyph(scalar: " ", style: style, x: x, width: w, offset: offset, length: length)))
-                x += w
-            case .tab(let style):
-                let stop = min(max(x, geometry.width), (x / geometry.tabStop + 1) * geometry.tabStop)
-                body(.glyph(Glyph(scalar: " ", style: style, x: x, width: stop - x, offset: offset, length: length)))
-                x = stop
-            case .lineBreak, .pageBreak, .control:
-                break
-            }
+            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x) { body(.glyph(glyph)) }
             i += length
         }
+    }
+
+    /// The glyph a decoded unit draws at `x` (advanced past it), or nil for
+    /// one that draws nothing (a line or page break, a control sequence).
+    private func glyph(of unit: TextUnit, offset: Int, length: Int, x: inout Int) -> Glyph? {
+        let glyph: Glyph
+        switch unit {
+        case .glyph(let scalar, let style):
+            glyph = Glyph(scalar: scalar, style: style, x: x, width: width(of: scalar, style: style), offset: offset, length: length)
+        case .space(let style):
+            glyph = Glyph(scalar: " ", style: style, x: x, width: width(of: " ", style: style), offset: offset, length: length)
+        case .tab(let style):
+            let stop = min(max(x, geometry.width), (x / geometry.tabStop + 1) * geometry.tabStop)
+            glyph = Glyph(scalar: " ", style: style, x: x, width: stop - x, offset: offset, length: length)
+        case .lineBreak, .pageBreak, .control:
+            return nil
+        }
+        x += glyph.width
+        return glyph
     }
 
     /// The glyphs of `line` in the order of its bytes.
@@ -431,23 +434,7 @@ public struct TextLayout: Sendable {
                 continue
             }
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
-            let offset = window.base + i
-            switch unit {
-            case .glyph(let scalar, let style):
-                let w = width(of: scalar, style: style)
-                body(Glyph(scalar: scalar, style: style, x: x, width: w, offset: offset, length: length))
-                x += w
-            case .space(let style):
-                let w = width(of: " ", style: style)
-                body(Glyph(scalar: " ", style: style, x: x, width: w, offset: offset, length: length))
-                x += w
-            case .tab(let style):
-                let stop = min(max(x, geometry.width), (x / geometry.tabStop + 1) * geometry.tabStop)
-                body(Glyph(scalar: " ", style: style, x: x, width: stop - x, offset: offset, length: length))
-                x = stop
-            case .lineBreak, .pageBreak, .control:
-                break
-            }
+            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x) { body(glyph) }
             i += length
         }
     }

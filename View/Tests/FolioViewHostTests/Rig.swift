@@ -90,15 +90,7 @@ final class Rig {
     // MARK: Input
 
     func press(x: Int, y: Int, clicks: Int = 1, _ scene: some Scene) {
-        var event = SDL_Event()
-        event.type = SDL_MOUSEBUTTONDOWN.rawValue
-        event.button.windowID = windowID
-        event.button.button = UInt8(SDL_BUTTON_LEFT)
-        event.button.state = UInt8(SDL_PRESSED)
-        event.button.clicks = UInt8(clicks)
-        event.button.x = Int32(x)
-        event.button.y = Int32(y)
-        send(event, to: scene)
+        button(SDL_MOUSEBUTTONDOWN, x: x, y: y, clicks: clicks, scene)
     }
 
     func move(x: Int, y: Int, _ scene: some Scene) {
@@ -112,12 +104,17 @@ final class Rig {
     }
 
     func release(x: Int, y: Int, _ scene: some Scene) {
+        button(SDL_MOUSEBUTTONUP, x: x, y: y, clicks: 1, scene)
+    }
+
+    /// The left button going down or up at (`x`, `y`).
+    private func button(_ type: SDL_EventType, x: Int, y: Int, clicks: Int, _ scene: some Scene) {
         var event = SDL_Event()
-        event.type = SDL_MOUSEBUTTONUP.rawValue
+        event.type = type.rawValue
         event.button.windowID = windowID
         event.button.button = UInt8(SDL_BUTTON_LEFT)
-        event.button.state = UInt8(SDL_RELEASED)
-        event.button.clicks = 1
+        event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+        event.button.clicks = UInt8(clicks)
         event.button.x = Int32(x)
         event.button.y = Int32(y)
         send(event, to: scene)
