@@ -57,6 +57,17 @@ import Testing
 
 /// Markup details the property test cannot state exactly.
 @Suite struct MarkupTests {
+    /// The shortcut for plain relative paths (most of a book's hrefs) resolves
+    /// every reference as the careful resolution does, from any base.
+    @Test func plainPathsResolveAsTheCarefulWayDoes() async {
+        let pieces = ["a", "ch1.xhtml", "Text", "..", ".", "/", "//", "%20", "#note", "?q=1", "é", " ", "c:", "-_~", "x.y.z", "..."]
+        let pick = Gen.int(in: 0...(pieces.count - 1)).array(of: 0...6)
+        await propertyCheck(count: 3_000, input: pick, pick) { reference, base in
+            let r = reference.map { pieces[$0] }.joined(), b = base.map { pieces[$0] }.joined()
+            #expect(ArchivePath.resolve(r, from: b) == ArchivePath.resolveCarefully(r, from: b), "\"\(r)\" from \"\(b)\"")
+        }
+    }
+
     @Test func theEntityTableHasHTML4sNamesAndApos() {
         #expect(htmlEntities.count == 253)
         #expect(htmlEntities["nbsp"] == 0xA0 && htmlEntities["mdash"] == 0x2014 && htmlEntities["hellip"] == 0x2026)

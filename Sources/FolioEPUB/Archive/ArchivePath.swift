@@ -15,13 +15,53 @@ enum ArchivePath {
 
     /// The folder of `path`: `OEBPS/text` for `OEBPS/text/ch1.xhtml`, `` for `ch1.xhtml`.
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
     /// Resolves `reference` (as written in a document in `base`'s folder).
     /// An empty path part (`#note1`) points into `base` itself.
     static func resolve(_ reference: String, from base: String) -> Target {
+        if let plain = plainJoin(reference, base) { return .entry(path: plain, fragment: nil) }
+        return resolveCarefully(reference, from: base)
+    }
+
+    /// `reference` joined to `base`'s folder when it is a plain relative path —
+    /// ASCII letters, digits, `-`, `_`, `~`, `.` and `/`, no empty, `.` or
+    /// `..` segment — which is what ``resolveCarefully(_:from:)`` makes of
+    /// it, without its string work (a book names hundreds of such paths).
+    static func plainJoin(_ reference: String, _ base: String) -> String? {
+        guard isPlainRelative(reference) else { return nil }
+        let folder = directory(of: base)
+        guard folder.isEmpty || isPlainRelative(folder) else { return nil }
+        return folder.isEmpty ? reference : folder + "/" + reference
+    }
+
+    /// Whether `path` is ASCII letters, digits, `-`, `_`, `~`, `.` and `/` in
+    /// segments none of which is empty or only dots.
+    static func isPlainRelative(_ path: String) -> Bool {
+        var segmentLength = 0, segmentDots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard segmentLength > 0, segmentDots < segmentLength else { return false }
+                segmentLength = 0
+                segmentDots = 0
+            case UInt8(ascii: "."):
+                segmentLength += 1
+                segmentDots += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                segmentLength += 1
+            default:
+                return false
+            }
+        }
+        return segmentLength > 0 && segmentDots < segmentLength
+    }
+
+    /// ``resolve(_:from:)`` for any reference: schemes, fragments, queries, escapes, dot segments.
+    static func resolveCarefully(_ reference: String, from base: String) -> Target {
         let trimmed = reference.trimmingWhitespace
         if hasScheme(trimmed) { return .external(trimmed) }
         var pathPart = Substring(trimmed)

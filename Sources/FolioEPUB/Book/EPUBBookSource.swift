@@ -46,13 +46,15 @@ public final class EPUBBookSource: BookSource {
     /// Its language.
     public var language: String? { book.metadata.language }
     /// Whether its pages turn right to left: its spine says
-    /// `page-progression-direction="rtl"`, or most of its documents are
-    /// written `vertical-rl` (a Japanese or Chinese book, shown as horizontal
-    /// text whose pages still turn the way the book's do).
+    /// `page-progression-direction="rtl"`, or most of the documents whose
+    /// writing mode was read (``EPUBBook/writingModesRead``) are written
+    /// `vertical-rl` (a Japanese or Chinese book, shown as horizontal text
+    /// whose pages still turn the way the book's do).
     public var isRightToLeft: Bool {
         if book.direction == .rightToLeft { return true }
-        let vertical = book.spine.filter { $0.writingMode == .verticalRightToLeft }.count
-        return vertical * 2 > book.spine.count
+        let read = book.spine.prefix(book.writingModesRead)
+        let vertical = read.filter { $0.writingMode == .verticalRightToLeft }.count
+        return vertical * 2 > read.count
     }
     /// The number of parts: spine documents, and the cover page if one is added.
     public var partCount: Int { order.count }
