@@ -182,6 +182,13 @@ public struct TextLayout: Sendable {
                     }
                 }
             }
+            // Tabs between runs (tables, Unicode's NamesList): when the whole line is runs and tabs
+            // ending in a line feed within the line's width, it ends there, as the careful loop below
+            // would end it; anything else (no room, an overstrike, the page's byte cap) leaves it to that loop.
+            if j < n && bytes[j] == 0x09, let end = tabbedLineEnd(bytes, from: j, width: j - s, lineWidth: lineWidth,
+                                                                 capEnd: capEnd, isFinal: window.isFinal) {
+                return finish(end.at + 1, end.at, end.width, .newline)
+            }
             // Anything else: carry on from there the careful way (an overstruck last character included).
             if j > s && j < n && bytes[j] == 0x08 { j -= 1 }
             if j > s {
@@ -293,6 +300,27 @@ public struct TextLayout: Sendable {
                 previous = cls
             }
         }
+    }
+
+    /// Where a line of printable ASCII and tabs that continues at the tab at
+    /// `i` (`width` units in) ends with a line feed, and how wide it is; nil
+    /// when the careful loop must decide: a run or tab that does not fit, an
+    /// overstrike, bytes still to come, the page's byte cap, anything else.
+    private func tabbedLineEnd(_ bytes: UnsafeRawBufferPointer, from i: Int, width: Int, lineWidth: Int, capEnd: Int,
+                               isFinal: Bool) -> (at: Int, width: Int)? {
+        let n = bytes.count
+        var k = i, x = width
+        while k < n && bytes[k] == 0x09 {
+            // The careful loop's tab: it needs room, and no backspace after it.
+            guard x < lineWidth, k < capEnd, k + 1 < n ? bytes[k + 1] != 0x08 : isFinal else { return nil }
+            x = min(lineWidth, (x / geometry.tabStop + 1) * geometry.tabStop)
+            k += 1
+            let end = ASCIIScan.printableEnd(in: bytes, from: k, to: min(capEnd, k + (lineWidth - x)))
+            x += end - k
+            k = end
+        }
+        guard k < n, k < capEnd, bytes[k] == 0x0A else { return nil }
+        return (k, x)
     }
 
     // MARK: Pages
