@@ -91,21 +91,7 @@ extension ReadingSession {
     /// (``images(onPage:)``), for a host that cannot draw the picture.
     /// O(bytes on the page); reads the bytes once.
     public func forEachGlyph(onPage page: Int, _ body: (_ row: Int, _ glyph: Glyph) -> Void) {
-        let laid = layout(ofPage: page)
-        guard let first = laid.lines.first, let last = laid.lines.last else { return }
-        let layout = pagination.layout
-        document.text.withWindow(first.start..<last.contentEnd) { window in
-            if laid.images.isEmpty {
-                for (index, line) in laid.lines.enumerated() {
-                    layout.forEachGlyph(of: line, in: window) { body(index, $0) }
-                }
-                return
-            }
-            for (index, line) in laid.lines.enumerated() {
-                let row = laid.row(ofLine: index)
-                layout.forEachGlyph(of: line, in: window) { body(row, $0) }
-            }
-        }
+        forEachLine(onPage: page) { row, line, window, layout in layout.forEachGlyph(of: line, in: window) { body(row, $0) } }
     }
 
     /// Calls `body` with page `page`'s glyphs as runs (``TextLayout/forEachRun(of:in:_:)``):
@@ -113,13 +99,18 @@ extension ReadingSession {
     /// stretches of printable ASCII one unit a byte handed out whole, for a
     /// host that copies them without decoding (a terminal). O(bytes on the page).
     public func forEachRun(onPage page: Int, _ body: (_ row: Int, _ run: GlyphRun) -> Void) {
+        forEachLine(onPage: page) { row, line, window, layout in layout.forEachRun(of: line, in: window) { body(row, $0) } }
+    }
+
+    /// Calls `body` with each line of page `page`, the row it is drawn on, and
+    /// a window over the page's bytes (read once for the whole page).
+    private func forEachLine(onPage page: Int, _ body: (_ row: Int, _ line: LaidOutLine, _ window: TextWindow, _ layout: TextLayout) -> Void) {
         let laid = layout(ofPage: page)
         guard let first = laid.lines.first, let last = laid.lines.last else { return }
         let layout = pagination.layout
         document.text.withWindow(first.start..<last.contentEnd) { window in
             for (index, line) in laid.lines.enumerated() {
-                let row = laid.images.isEmpty ? index : laid.row(ofLine: index)
-                layout.forEachRun(of: line, in: window) { body(row, $0) }
+                body(laid.images.isEmpty ? index : laid.row(ofLine: index), line, window, layout)
             }
         }
     }

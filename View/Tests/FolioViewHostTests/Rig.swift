@@ -29,13 +29,16 @@ final class Rig {
 
     var windowID: UInt32 { SDL_GetWindowID(screen.window) }
 
-    /// Hands every queued event to `scene` at the current time; window events of other windows are dropped.
+    /// Hands every queued event to `scene` at the current time.
     func pump(_ scene: some Scene) {
         var event = SDL_Event()
-        while SDL_PollEvent(&event) != 0 {
-            if event.type == SDL_WINDOWEVENT.rawValue, event.window.windowID != windowID { continue }
-            scene.handle(event, at: now)
-        }
+        while SDL_PollEvent(&event) != 0 { deliver(event, to: scene) }
+    }
+
+    /// Hands `event` to `scene` at the current time, unless it is another window's.
+    private func deliver(_ event: SDL_Event, to scene: some Scene) {
+        if event.type == SDL_WINDOWEVENT.rawValue, event.window.windowID != windowID { return }
+        scene.handle(event, at: now)
     }
 
     /// Pushes `event` through SDL's queue and hands it to `scene`.
@@ -68,7 +71,7 @@ final class Rig {
         while !condition(), Date() < end {
             var event = SDL_Event()
             if SDL_WaitEventTimeout(&event, 20) != 0 {
-                if !(event.type == SDL_WINDOWEVENT.rawValue && event.window.windowID != windowID) { scene.handle(event, at: now) }
+                deliver(event, to: scene)
                 pump(scene)
             }
         }
