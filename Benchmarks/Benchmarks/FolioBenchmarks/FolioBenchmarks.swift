@@ -33,16 +33,13 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Drag update x1000, \(name) pages") { benchmark in
             var host = FolioHost(try Pager(track: FolioHost.phone(pages), page: 5))
             // The host keeps one buffer for the effects of every update.
-            var effects = Effects()
-            host.pager.dragBegan(at: 0, into: &effects)
-            host.apply(effects)
+            host.dragBegan(at: 0)
             var t = 0.0
             // Back and forth over page boundaries, between pages 5 and 8 (so
             // no count rubber-bands), recycling slots on the way.
             func step(_ i: Int) {
                 t += 0.016
-                host.pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t, into: &effects)
-                host.apply(effects)
+                host.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t)
             }
             // Warm up: the first moves configure the slots for the first time.
             for i in 0..<80 { step(i) }
@@ -54,8 +51,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 1b. The engine alone: the same drag, its effects read but carried out on no views
-    // (the views' own cost — class property writes with Swift's dynamic exclusivity
-    // checks — is the host's, and about a third of the update above).
+    // (what the host adds above is its own: a switch per effect and a property write).
     for (name, pages) in dragCounts {
         Benchmark("Drag update x1000, \(name) pages, engine alone") { benchmark in
             var pager = try Pager(track: FolioHost.phone(pages), page: 5)

@@ -18,7 +18,7 @@ public struct AllViewsUpFront {
         self.pageWidth = pageWidth
         views = (0..<pageCount).map { PageView(page: $0, width: pageWidth, height: pageHeight) }
         if pageCount <= 3 {
-            for (i, view) in views.enumerated() { view.x = pageWidth * Double(i); view.isHidden = false }
+            for (i, view) in views.enumerated() { view.storedX = pageWidth * Double(i); view.storedIsHidden = false }
         } else {
             settle(on: 0)
         }
@@ -35,12 +35,12 @@ public struct AllViewsUpFront {
         // The three pages in the three-page content area: clamped at both ends.
         let first = min(max(page - 1, 0), count - 3)
         for i in first..<(first + 3) {
-            views[i].x = pageWidth * Double(i - first)
-            views[i].isHidden = false
+            views[i].storedX = pageWidth * Double(i - first)
+            views[i].storedIsHidden = false
         }
         // Everything else is hidden, page by page.
         for i in 0..<count where i < first || i > first + 2 {
-            views[i].isHidden = true
+            views[i].storedIsHidden = true
         }
         zeroPage = first
     }

@@ -6,22 +6,31 @@
 /// toolkit view (a layer, a backing store) costs far more per view; these
 /// bytes are a floor.
 public final class PageView {
+    // The stored properties are internal and read from outside through the
+    // public accessors below: whole-module optimisation then sees every
+    // access and drops Swift's dynamic exclusivity checks on the writes,
+    // which a public stored property of a class keeps (about 60
+    // instructions a write). A toolkit's own view pays its own dispatch.
+    var storedPage: Int
+    var storedX: Double
+    var storedIsHidden = true
+
     /// The page shown; −1 for none.
-    public var page: Int
+    public var page: Int { storedPage }
     /// The frame's left edge along the track, in points.
-    public var x: Double
+    public var x: Double { storedX }
     /// The frame's top edge, in points.
-    public var y = 0.0
+    public let y = 0.0
     /// The frame's size, in points.
-    public var width: Double
-    public var height: Double
+    public let width: Double
+    public let height: Double
     /// Whether the view is off screen (hidden, or parked).
-    public var isHidden = true
+    public var isHidden: Bool { storedIsHidden }
 
     /// A view for `page`, hidden, at the origin.
     public init(page: Int, width: Double, height: Double) {
-        self.page = page
-        x = 0
+        storedPage = page
+        storedX = 0
         self.width = width
         self.height = height
     }

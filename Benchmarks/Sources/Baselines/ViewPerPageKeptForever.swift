@@ -34,8 +34,8 @@ public struct ViewPerPageKeptForever {
                 view = PageView(page: p, width: pageWidth, height: pageHeight)
                 views[p] = view
             }
-            view.x = pageWidth * Double(p)   // a content area as wide as every page
-            view.isHidden = false
+            view.storedX = pageWidth * Double(p)   // a content area as wide as every page
+            view.storedIsHidden = false
         }
     }
 }

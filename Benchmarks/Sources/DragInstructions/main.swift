@@ -14,19 +14,16 @@ let counts: [(String, PageCount)] = [
 ]
 
 /// The benchmark's drag ("Drag update x1000"): back and forth between pages
-/// 5 and 8, recycling slots on the way, effects kept in one buffer.
+/// 5 and 8, recycling slots on the way, effects kept in the host's one buffer.
 func drag(_ pages: PageCount, updates: Int) throws -> Double {
     var host = FolioHost(try Pager(track: FolioHost.phone(pages), page: 5))
-    var effects = Effects()
-    host.pager.dragBegan(at: 0, into: &effects)
-    host.apply(effects)
+    host.dragBegan(at: 0)
     var t = 0.0
     for i in 0..<updates {
         // After a warm-up of 80 updates (the slots' first configures), count what is copied.
         if i == 80 { copy_counter_enable(1) }
         t += 0.016
-        host.pager.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t, into: &effects)
-        host.apply(effects)
+        host.dragMoved(by: i % 40 < 20 ? -61 : 61, at: t)
     }
     copy_counter_enable(0)
     return host.views[0].x
