@@ -24,6 +24,14 @@ struct InteractiveReader {
     /// The most of a stream read between two chances to draw.
     static let streamBytesPerTurn = 128 * 1024
 
+    /// How long background work (pagination, reading the rest of a stream)
+    /// waits after the first screen with text is written: the terminal has
+    /// to read and draw it, and on a machine with two cores, folio paginating
+    /// and a pipe's writer refilling the pipe would otherwise take both
+    /// (`cat` of 100 MB into folio showed its first screen 0.3 ms later
+    /// without the wait). Keys are still read at once.
+    static let restAfterFirstText = 0.002
+
     let input: ReaderInput
     let options: ReadingOptions
     let mouse: Bool
@@ -71,8 +79,12 @@ struct InteractiveReader {
         defer { save(session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
 
         var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Only a stream reads through this buffer; a file would pay 16 fresh pages for nothing.
+        var buffer = input.streamDescriptor == nil ? [] : [UInt8](repeating: 0, count: 1 << 16)
         var budget = WorkBudget()
+        // Background work waits a moment after the first screen with text (see restAfterFirstText).
+        var textShown = false
+        var restUntil = -Double.infinity
         // What a stream already holds (cat of a file has filled the pipe by now) goes into the
         // first screen: no empty screen drawn first and then overwritten. A slow stream has
         // nothing yet; its empty screen is drawn at once, as before.
@@ -101,19 +113,27 @@ struct InteractiveReader {
                 if loop.repaint { display.forget() }
                 output.removeAll(keepingCapacity: true)
                 display.render(session, into: &output)
-                if !output.isEmpty { try terminal.write(output) }
+                if !output.isEmpty {
+                    try terminal.write(output)
+                    if !textShown && session.document.text.count > 0 {
+                        textShown = true
+                        restUntil = now() + Self.restAfterFirstText
+                    }
+                }
                 loop.needsDraw = false
                 loop.repaint = false
             }
             // Background work after the frame, so the first screen never waits for it; what it
             // changes is drawn at the top of the next turn, before the loop can sleep.
-            if session.hasWork {
+            let rest = restUntil - now()
+            if session.hasWork && rest <= 0 {
                 loop.apply(budget.run(&session, now: now))
                 if loop.needsDraw || loop.quit { continue }
             }
 
-            let wanted = session.wantedInput
-            let timeout: Double? = session.isAnimating ? 1.0 / 60 : (session.hasWork ? 0 : nil)
+            let wanted = rest > 0 ? 0 : session.wantedInput
+            let waiting = session.hasWork || (rest > 0 && session.wantedInput > 0)
+            let timeout: Double? = session.isAnimating ? 1.0 / 60 : (waiting ? max(rest, 0) : nil)
             let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? input.streamDescriptor : nil)
             if streamReady {
                 // Drain what is ready, up to what the session wants, 128 KB a turn: a fast

@@ -152,6 +152,12 @@ struct RenderOutput {
         column += Int(cell.width)
     }
 
+    /// Writes one-column ASCII `cells` at the cursor in one append and advances it.
+    mutating func printASCII(_ cells: UnsafeBufferPointer<PackedCell>) {
+        bytes.append(contentsOf: cells.lazy.map { UInt8(truncatingIfNeeded: $0.code) })
+        column += cells.count
+    }
+
     /// The bytes ``print(_:of:)`` writes for `cell`. O(1).
     static func textCost(_ cell: PackedCell, of frame: Frame) -> Int {
         if cell.isCluster { return frame.clusters[cell.clusterIndex].utf8.count }

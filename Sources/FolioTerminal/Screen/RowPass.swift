@@ -164,10 +164,40 @@ struct RowPass {
                 }
                 if !reprint(upTo: column, of: cells, into: &out) { out.move(toRow: row, column: column) }
                 out.setStyle(cell.style)
+                if cell.code < 0x80 && cell.width == 1 {
+                    let stop = asciiRunEnd(from: column, upTo: end, of: cells)
+                    out.printASCII(UnsafeBufferPointer(rebasing: cells[column..<stop]))
+                    column = stop
+                    continue
+                }
                 out.print(cell, of: new)
                 column += Int(cell.width)
             }
         }
+    }
+
+    /// Where the run of one-column ASCII cells in the style of the cell at `start`
+    /// ends, before `end`: the cells the cell-by-cell loop would print one by one,
+    /// with the gaps of plain blanks between them that ``reprint(upTo:of:into:)``
+    /// would print rather than move over. The run ends on a printed cell.
+    @inline(__always)
+    private func asciiRunEnd(from start: Int, upTo end: Int, of cells: UnsafeBufferPointer<PackedCell>) -> Int {
+        let style = cells[start].style
+        @inline(__always) func joins(_ cell: PackedCell) -> Bool {
+            cell.code < 0x80 && cell.width == 1 && cell.style == style && !cell.isPlainBlank
+        }
+        var stop = start + 1
+        while stop < end {
+            if joins(cells[stop]) { stop += 1; continue }
+            // A gap of plain blanks, printed when it costs no more bytes than a move over it.
+            guard style.isPlain, cells[stop].isPlainBlank else { break }
+            var after = stop + 1
+            while after < end && cells[after].isPlainBlank { after += 1 }
+            let gap = after - stop
+            guard after < end, gap <= RenderOutput.relativeCost(gap), joins(cells[after]) else { break }
+            stop = after + 1
+        }
+        return stop
     }
 
     /// Reprints the cells from the cursor up to `column` when they share the
