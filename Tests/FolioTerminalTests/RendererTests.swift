@@ -46,6 +46,18 @@ import FolioTerminal
         #expect(bytes(old, new) == "⎋[H⎋[0mx⎋[Cx⎋[H")
     }
 
+    @Test func theFirstFrameReprintsTheSameGapsAsADiff() {
+        // Over the cleared screen, runs of text go out whole: gaps of up to four plain
+        // spaces are printed (no move is shorter), five are moved over, and a bold run
+        // is not carried over plain spaces (a style change each way would cost more).
+        #expect(bytes(nil, frame(24, 2, ["a b  c    d     e"]))
+                == "⎋[?25l⎋[0m⎋[2J⎋[Ha b  c    d⎋[5Ce⎋[H")
+        var styled = frame(12, 2)
+        styled.draw("ab", atColumn: 0, row: 0, style: Style(bold: true))
+        styled.draw("cd", atColumn: 3, row: 0, style: Style(bold: true))
+        #expect(bytes(nil, styled) == "⎋[?25l⎋[0m⎋[2J⎋[H⎋[1mab⎋[Ccd⎋[0m⎋[H")
+    }
+
     @Test func styleChangesAreMinimal() {
         var new = frame(5, 2)
         new.draw("a", atColumn: 0, row: 0)
