@@ -5,9 +5,19 @@ import PackageDescription
 // instantiating the type from its mangled name: the runtime's demangling, and the
 // conformance searches it does to check generic requirements, cost 0.6 M of the
 // 4.3 M instructions of the first frame (types built once, on first use).
+// Each function gets a section of its own, so the release link can lay out the
+// first screen's code together (firstFrameOrder below).
 let directMetadata: [SwiftSetting] = [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+    .unsafeFlags([
+        "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+        "-Xfrontend", "-function-sections",
+    ], .when(configuration: .release)),
 ]
+
+// The functions a release folio runs before its first frame, written by
+// Scripts/first-frame-order, placed together by gold: the first screen then maps
+// fewer 64 KB windows of code, each a page fault of about 4 us here.
+let firstFrameOrder = "\(Context.packageDirectory)/Sources/FolioCLI/first-frame.order"
 
 let package = Package(
     name: "Folio",
@@ -54,12 +64,14 @@ let package = Package(
                 "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["first-frame.order"],
             swiftSettings: directMetadata,
             // A release folio is one static executable: no dynamic loader, no shared
             // libraries to find and relocate (2.6 M of the 2.7 M instructions of
             // `folio --version`), so the first screen comes as soon as less's.
             linkerSettings: [
-                .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(["-static-executable", "-Xlinker", "--section-ordering-file=\(firstFrameOrder)"],
+                             .when(platforms: [.linux], configuration: .release)),
                 // FoundationEssentials's own parts, which a static link must name.
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
