@@ -79,8 +79,25 @@ struct InteractiveReader {
         defer { save(session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
 
         var output: [UInt8] = []
-        // Only a stream reads through this buffer; a file would pay 16 fresh pages for nothing.
-        var buffer = input.streamDescriptor == nil ? [] : [UInt8](repeating: 0, count: 1 << 16)
+        // Only a stream reads through this buffer, 16 KB at a time: each fresh page costs a
+        // fault before the first screen, and the stream keeps its own copy of what it reads.
+        var buffer = input.streamDescriptor == nil ? [] : [UInt8](repeating: 0, count: 1 << 14)
+        /// Reads what the stream has ready, up to `turn` bytes, into the session.
+        func drain(upTo turn: Int) {
+            var taken = 0
+            while taken < turn {
+                let (count, ended) = input.readStream(limit: turn - taken, into: &buffer)
+                if count > 0 {
+                    loop.apply(session.receive(buffer[..<count], at: now()))
+                    taken += count
+                }
+                if ended {
+                    loop.apply(session.endOfInput(at: now()))
+                    break
+                }
+                if count == 0 { break }
+            }
+        }
         var budget = WorkBudget()
         // Background work waits a moment after the first screen with text (see restAfterFirstText).
         var textShown = false
@@ -88,11 +105,7 @@ struct InteractiveReader {
         // What a stream already holds (cat of a file has filled the pipe by now) goes into the
         // first screen: no empty screen drawn first and then overwritten. A slow stream has
         // nothing yet; its empty screen is drawn at once, as before.
-        if input.streamDescriptor != nil {
-            let (count, ended) = input.readStream(limit: LineWidthSurvey.sampleBytes, into: &buffer)
-            if count > 0 { loop.apply(session.receive(buffer[..<count], at: now())) }
-            if ended { loop.apply(session.endOfInput(at: now())) }
-        }
+        if input.streamDescriptor != nil { drain(upTo: LineWidthSurvey.sampleBytes) }
 
         while !loop.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved yet.
@@ -139,22 +152,9 @@ struct InteractiveReader {
                 // Drain what is ready, up to what the session wants, 128 KB a turn: a fast
                 // writer (cat of a big file) would otherwise fill the whole read-ahead before
                 // the first screen is drawn; the next turn goes on at once.
-                var taken = 0
                 // The first turn takes one pipe's worth (64 KB, what the survey of line widths
                 // reads): the first screen is drawn before the writer refills the pipe.
-                let turn = min(wanted, session.document.text.count == 0 ? LineWidthSurvey.sampleBytes : Self.streamBytesPerTurn)
-                while taken < turn {
-                    let (count, ended) = input.readStream(limit: turn - taken, into: &buffer)
-                    if count > 0 {
-                        loop.apply(session.receive(buffer[..<count], at: now()))
-                        taken += count
-                    }
-                    if ended {
-                        loop.apply(session.endOfInput(at: now()))
-                        break
-                    }
-                    if count == 0 { break }
-                }
+                drain(upTo: min(wanted, session.document.text.count == 0 ? LineWidthSurvey.sampleBytes : Self.streamBytesPerTurn))
             }
             for event in events {
                 switch event {
