@@ -154,7 +154,12 @@ struct RenderOutput {
 
     /// Writes one-column ASCII `cells` at the cursor in one append and advances it.
     mutating func printASCII(_ cells: UnsafeBufferPointer<PackedCell>) {
-        bytes.append(contentsOf: cells.lazy.map { UInt8(truncatingIfNeeded: $0.code) })
+        // Gathered on the stack first (a run is at most a row), then appended as one copy:
+        // appending a lazily mapped sequence costs some 25 instructions a byte.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: cells.count) { run in
+            for i in cells.indices { run[i] = UInt8(truncatingIfNeeded: cells[i].code) }
+            bytes.append(contentsOf: UnsafeBufferPointer(run))
+        }
         column += cells.count
     }
 
