@@ -79,18 +79,19 @@ struct InteractiveReader {
         defer { save(session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
 
         var output: [UInt8] = []
-        // Only a stream reads through this buffer, 16 KB at a time: each fresh page costs a
-        // fault before the first screen, and the stream keeps its own copy of what it reads.
-        var buffer = input.streamDescriptor == nil ? [] : [UInt8](repeating: 0, count: 1 << 14)
-        /// Reads what the stream has ready, up to `turn` bytes, into the session.
+        /// Reads what the stream has ready, up to `turn` bytes, straight into the session's
+        /// stream (no buffer of the loop's: no copy, and no fresh pages before the first screen).
         func drain(upTo turn: Int) {
             var taken = 0
             while taken < turn {
-                let (count, ended) = input.readStream(limit: turn - taken, into: &buffer)
-                if count > 0 {
-                    loop.apply(session.receive(buffer[..<count], at: now()))
-                    taken += count
+                var ended = false
+                let (count, effects) = session.receive(upTo: turn - taken, at: now()) { room in
+                    let read = input.readStream(into: room)
+                    ended = read.ended
+                    return read.count
                 }
+                loop.apply(effects)
+                taken += count
                 if ended {
                     loop.apply(session.endOfInput(at: now()))
                     break

@@ -26,7 +26,6 @@ struct PlainOutput {
         let layout = TextLayout(geometry: PageGeometry(columns: width, rows: height))
         let text = input.document.text
         let stream = input.document.stream
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var output: [UInt8] = []
         output.reserveCapacity(1 << 20)
         var start = 0
@@ -61,8 +60,12 @@ struct PlainOutput {
                 guard StandardStreams.write(output, to: STDOUT_FILENO) else { return }
                 output.removeAll(keepingCapacity: true)
             }
-            let (count, ended) = input.readStream(limit: buffer.count, into: &buffer)
-            if count > 0 { stream.append(buffer[..<count]) }
+            var ended = false
+            _ = stream.append(upTo: 1 << 16) { room in
+                let read = input.readStream(into: room)
+                ended = read.ended
+                return read.count
+            }
             if ended { stream.finish() }
         }
         _ = StandardStreams.write(output, to: STDOUT_FILENO)

@@ -103,13 +103,13 @@ struct ReaderInput {
         return .content
     }
 
-    /// Reads what is waiting on the stream, at most `limit` bytes (0 means all that is ready, in 64 KiB pieces).
-    /// Returns the bytes, and whether the stream has ended.
-    func readStream(limit: Int, into buffer: inout [UInt8]) -> (count: Int, ended: Bool) {
+    /// Reads what is waiting on the stream into `room` (a stream's own storage: see
+    /// ``StreamText/append(upTo:from:)``). Returns the bytes read, 0 when none are
+    /// ready, and whether the stream has ended.
+    func readStream(into room: UnsafeMutableRawBufferPointer) -> (count: Int, ended: Bool) {
         guard let fd = streamDescriptor else { return (0, true) }
-        let want = min(buffer.count, max(1, limit))
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
+            let n = read(fd, room.baseAddress, room.count)
             if n > 0 { return (n, false) }
             if n == 0 { return (0, true) }
             if errno == EINTR { continue }

@@ -108,6 +108,51 @@ import FolioTestSupport
         #expect(driver.session.statusLine.message == "Stopped")
     }
 
+    /// A stream's storage against an array: bytes appended by copy and read straight
+    /// into its room (short, refused and over-long fills among them), past the first
+    /// megabyte it makes at once, with bytes let go on the way.
+    @Test func aStreamKeepsWhatIsReadIntoItsRoomAsAnArrayWould() async {
+        let steps = zip(Gen.int(in: 0...3), Gen.int(in: 0...300_000), Gen.int(in: -2...300_000)).array(of: 1...24)
+        await propertyCheck(count: 60, input: steps) { steps in
+            let stream = StreamText()
+            var model: [UInt8] = []
+            var origin = 0
+            var next: UInt8 = 0
+            // Each chunk its own byte (and its length), so a chunk kept in the wrong place shows.
+            func bytes(_ n: Int) -> [UInt8] { next &+= 1; return [UInt8](repeating: next, count: n) }
+            for (kind, size, written) in steps {
+                switch kind {
+                case 0:  // a copy
+                    let chunk = bytes(size)
+                    stream.append(chunk)
+                    model += chunk
+                case 1, 2:  // a read into the room: what the fill says it wrote, clamped to the room
+                    let limit = size % 70_000
+                    let chunk = bytes(max(0, min(written, limit)))
+                    let count = stream.append(upTo: limit) { room in
+                        #expect(room.count == limit)
+                        room.copyBytes(from: chunk)
+                        return written
+                    }
+                    #expect(count == (limit == 0 ? 0 : chunk.count))
+                    if limit > 0 { model += chunk }
+                default:  // let go of the first half of what is kept
+                    let drop = model.count / 2
+                    stream.discard(before: origin + drop)
+                    model.removeFirst(drop)
+                    origin += drop
+                }
+                #expect(stream.count == origin + model.count)
+                #expect(stream.origin == origin)
+            }
+            let kept = stream.withBytes(origin..<stream.count) { Array($0) }
+            #expect(kept == model)
+            stream.finish()
+            #expect(stream.append(upTo: 10) { _ in 10 } == 0, "an ended stream takes nothing more")
+            #expect(stream.count == origin + model.count)
+        }
+    }
+
     @Test func anEmptyStreamIsAnEmptyDocument() {
         var driver = SessionDriver(Document(title: "stdin", format: .plain, text: StreamText()))
         driver.endInput()

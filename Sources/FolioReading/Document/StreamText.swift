@@ -5,27 +5,38 @@
 /// appends; the reading session decides how far ahead to read, so an
 /// endless stream costs only what the reader has looked at.
 public final class StreamText: TextStorage {
-    private var bytes: [UInt8] = []
-    /// The document offset of `bytes[0]`: bytes before it were let go.
+    /// The bytes kept: `stored` of them at `storage`, which has room for `capacity`.
+    /// (Managed by hand rather than an array, so a host can read straight into the room
+    /// after them: ``append(upTo:from:)``.)
+    private var storage: UnsafeMutableRawPointer
+    private var stored = 0
+    private var capacity: Int
+    /// The document offset of the first byte kept: bytes before it were let go.
     public private(set) var origin = 0
     /// Whether the stream has ended.
     public private(set) var isComplete = false
 
     /// An empty stream, still open, with room for its first megabyte made
     /// at once (untouched pages cost no memory), so the first screen's bytes
-    /// are not copied again and again as the buffer doubles.
+    /// are not copied again and again as the room doubles.
     public init() {
-        bytes.reserveCapacity(1 << 20)
+        capacity = 1 << 20
+        storage = .allocate(byteCount: capacity, alignment: 16)
     }
 
     /// A stream that has already ended with `bytes`.
     public init(complete bytes: [UInt8]) {
-        self.bytes = bytes
+        capacity = max(bytes.count, 1)
+        storage = .allocate(byteCount: capacity, alignment: 16)
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { storage.copyMemory(from: base, byteCount: $0.count) } }
+        stored = bytes.count
         isComplete = true
     }
 
+    deinit { storage.deallocate() }
+
     /// The bytes received so far (including any let go).
-    public var count: Int { origin + bytes.count }
+    public var count: Int { origin + stored }
     /// Streams do not change under the reader: always `nil`.
     public var change: SourceChange? { nil }
     /// Nothing to check: a stream only grows.
@@ -35,11 +46,42 @@ public final class StreamText: TextStorage {
     public func append(_ chunk: some Collection<UInt8>) {
         guard !isComplete else { return }
         // Contiguous bytes (an array or a slice of one, what a host reads into) are copied as
-        // a buffer: the generic append, unspecialised across modules, looks up the chunk's
+        // a buffer: the generic path, unspecialised across modules, looks up the chunk's
         // associated types at run time (0.18 M instructions the first time, before the first screen).
-        if chunk.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: chunk)
+        if chunk.withContiguousStorageIfAvailable({ buffer in
+            _ = append(upTo: buffer.count) { room in
+                room.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                return buffer.count
+            }
+        }) == nil {
+            let bytes = Array(chunk)
+            append(bytes)
         }
+    }
+
+    /// Adds up to `limit` bytes that `fill` writes straight into the room after the
+    /// last byte — a host's `read(2)` — and returns how many it wrote (what `fill`
+    /// returned, 0 when that is negative or the stream has ended). The host needs no
+    /// buffer of its own: no copy, and no fresh pages of its own to fault in.
+    ///
+    /// `fill` gets exactly `limit` bytes of room, and must not write past what it returns.
+    public func append(upTo limit: Int, from fill: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
+        guard !isComplete, limit > 0 else { return 0 }
+        reserve(stored + limit)
+        let written = min(max(fill(UnsafeMutableRawBufferPointer(start: storage + stored, count: limit)), 0), limit)
+        stored += written
+        return written
+    }
+
+    /// Makes room for `total` bytes, at least doubling what there is.
+    private func reserve(_ total: Int) {
+        guard total > capacity else { return }
+        let grown = max(total, capacity * 2)
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+        larger.copyMemory(from: storage, byteCount: stored)
+        storage.deallocate()
+        storage = larger
+        capacity = grown
     }
 
     /// Marks the end of the stream.
@@ -48,16 +90,17 @@ public final class StreamText: TextStorage {
     /// Lets go of the bytes before document offset `offset`, for a reader
     /// that will not come back to them (plain output of an endless stream).
     public func discard(before offset: Int) {
-        let drop = min(max(0, offset - origin), bytes.count)
+        let drop = min(max(0, offset - origin), stored)
         guard drop > 0 else { return }
-        bytes.removeFirst(drop)
+        storage.copyMemory(from: storage + drop, byteCount: stored - drop)  // a memmove: the ranges overlap
+        stored -= drop
         origin += drop
     }
 
     /// The bytes of `range`, clamped to those received and kept.
     public func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let low = min(max(0, range.lowerBound - origin), bytes.count)
-        let high = min(max(low, range.upperBound - origin), bytes.count)
-        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[low..<high])) }
+        let low = min(max(0, range.lowerBound - origin), stored)
+        let high = min(max(low, range.upperBound - origin), stored)
+        return try body(UnsafeRawBufferPointer(start: storage + low, count: high - low))
     }
 }

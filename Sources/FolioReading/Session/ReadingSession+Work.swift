@@ -49,6 +49,23 @@ extension ReadingSession {
         note(time)
         guard let stream = document.stream, !bytes.isEmpty else { return [] }
         stream.append(bytes)
+        return received(bytes.count, at: time)
+    }
+
+    /// Like ``receive(_:at:)``, for a host that reads its source straight into the
+    /// document's stream: `fill` gets room for up to `limit` bytes (see
+    /// ``StreamText/append(upTo:from:)``) and returns how many it wrote. Returns
+    /// that count, 0 when the document is no stream, and what to do.
+    public mutating func receive(upTo limit: Int, at time: Double,
+                                 from fill: (UnsafeMutableRawBufferPointer) -> Int) -> (count: Int, effects: [SessionEffect]) {
+        note(time)
+        guard let stream = document.stream else { return (0, []) }
+        let count = stream.append(upTo: limit, from: fill)
+        return (count, count > 0 ? received(count, at: time) : [])
+    }
+
+    /// What `count` new bytes at the end of the stream change.
+    private mutating func received(_ count: Int, at time: Double) -> [SessionEffect] {
         var out = Outbox()
         // The open last page shows what has arrived.
         let showsTheEnd = currentPages.upperBound >= pagination.knownPages - 1
@@ -60,7 +77,7 @@ extension ReadingSession {
         // at most; the rest waits for the loop's background turn): a stream's first screen is
         // then drawn whole, in the spreads its own lines ask for, not a page at a time.
         guard showsTheEnd || !survey.isSettled else { return out.effects }
-        return out.effects + work(budget: min(bytes.count, 32 * 1024), at: time)
+        return out.effects + work(budget: min(count, 32 * 1024), at: time)
     }
 
     /// Surveys more of the document's own line widths (up to the sample);
