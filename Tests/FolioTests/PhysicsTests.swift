@@ -28,10 +28,31 @@ import Testing
         #expect(abs(later.offset) < 0.01)
     }
 
-    @Test func decelerationLandsWhereUIScrollViewWould() {
-        // x0 − v0 / (1000 · ln d): 10 spreads/s at 0.998 travels about 5 spreads.
-        let travel = 10 / (1000 * -naturalLog(0.998))
-        #expect(abs(travel - 4.995) < 0.001)
+    /// Real flings through a pager with `.normalDeceleration` come to rest on the page
+    /// nearest where UIScrollView's published projection puts a decelerating scroll view:
+    /// `offset + (velocity / 1000) · d / (1 − d)` points, `d` = 0.998 a millisecond.
+    @Test func decelerationLandsWhereUIScrollViewWould() throws {
+        let extent = 375.0, d = 0.998
+        var physics = Physics()
+        physics.snap = .normalDeceleration
+        // Finger velocities in points a second (positive: the finger moves right, the content
+        // offset decreases), chosen so no projection lies near half a page.
+        for finger in [1_200.0, -1_700, 3_000, -5_500, 9_000, -21_000] {
+            let track = Track(pages: .finite(1_000), pageExtent: extent, viewportExtent: extent)
+            var pager = try Pager(track: track, physics: physics, page: 500)
+            _ = pager.dragBegan(at: 0)
+            _ = pager.dragEnded(velocity: finger, at: 0.01)
+            var time = 0.01
+            while pager.isSettling && time < 30 {
+                time += 1.0 / 60
+                _ = pager.advance(to: time)
+            }
+            let offset = 500 * extent + (-finger / 1000) * d / (1 - d)
+            let pages = offset / extent
+            #expect(abs(pages - pages.rounded(.down) - 0.5) > 0.05, "\(finger): a projection near half a page tests nothing")
+            #expect(!pager.isSettling, "\(finger): still moving after 30 s")
+            #expect(pager.currentPage == Int(pages.rounded()), "\(finger) points/s: rests on \(String(describing: pager.currentPage)), UIScrollView at page \(pages)")
+        }
     }
 
     @Test func invalidPhysicsIsATypedError() {
