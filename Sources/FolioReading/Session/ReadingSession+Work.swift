@@ -77,7 +77,7 @@ extension ReadingSession {
         // at most; the rest waits for the loop's background turn): a stream's first screen is
         // then drawn whole, in the spreads its own lines ask for, not a page at a time.
         guard showsTheEnd || !survey.isSettled else { return out.effects }
-        return out.effects + work(budget: min(count, 32 * 1024), at: time)
+        return out.effects + work(budget: min(count, 32 * 1024, max(1, viewport.width * viewport.height)), at: time)
     }
 
     /// Surveys more of the document's own line widths (up to the sample);
