@@ -64,7 +64,8 @@ public final class StreamText: TextStorage {
     /// returned, 0 when that is negative or the stream has ended). The host needs no
     /// buffer of its own: no copy, and no fresh pages of its own to fault in.
     ///
-    /// `fill` gets exactly `limit` bytes of room, and must not write past what it returns.
+    /// `fill` gets exactly `limit` bytes of room and must write only there; the bytes
+    /// past the count it returns are not kept.
     public func append(upTo limit: Int, from fill: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
         guard !isComplete, limit > 0 else { return 0 }
         reserve(stored + limit)

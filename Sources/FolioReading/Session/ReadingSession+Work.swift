@@ -73,9 +73,10 @@ extension ReadingSession {
             forgetOpenPage()
             out.redraw()
         }
-        // A slice of the background work now, about a screen's worth of the new bytes (32 KB
-        // at most; the rest waits for the loop's background turn): a stream's first screen is
-        // then drawn whole, in the spreads its own lines ask for, not a page at a time.
+        // A slice of the background work now, about a screen's worth of the new bytes (as many
+        // as the viewport has cells, 32 KB at most; the rest waits for the loop's background
+        // turn): a stream's first screen is then drawn whole, in the spreads its own lines ask
+        // for, not a page at a time.
         guard showsTheEnd || !survey.isSettled else { return out.effects }
         return out.effects + work(budget: min(count, 32 * 1024, max(1, viewport.width * viewport.height)), at: time)
     }
