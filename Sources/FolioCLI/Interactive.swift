@@ -129,6 +129,7 @@ struct InteractiveReader {
                 display.render(session, into: &output)
                 if !output.isEmpty {
                     try terminal.write(output)
+                    display.prepareNextFrame()
                     if !textShown && session.document.text.count > 0 {
                         textShown = true
                         restUntil = now() + Self.restAfterFirstText

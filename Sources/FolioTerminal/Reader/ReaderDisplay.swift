@@ -11,6 +11,8 @@ public struct ReaderDisplay {
     private let renderer: Renderer
     private var shown: Frame?
     private var frame: Frame
+    /// Whether `frame` still shares its storage with `shown` (after a first frame), so drawing into it copies.
+    private var sharesStorage = false
     /// A page on screen last frame and its left edge: how far the pages slid.
     private var mark: (page: Int, x: Int)?
 
@@ -34,6 +36,19 @@ public struct ReaderDisplay {
         mark = nil
     }
 
+    /// Gives the next frame a buffer of its own now, if it has none yet: call it
+    /// once a frame is written, while the terminal draws or the reader waits.
+    ///
+    /// After a first frame the two buffers share one storage, and the next
+    /// frame would copy it (160 KB at 200×50, fresh memory) before it could be
+    /// drawn, for a pipe's first text, say, or the first page turn. Cost:
+    /// O(width × height) the first time after a first frame, O(1) after.
+    public mutating func prepareNextFrame() {
+        guard sharesStorage else { return }
+        frame.makeStorageUnique()
+        sharesStorage = false
+    }
+
     /// The frame shown last, if any.
     public var lastFrame: Frame? { shown }
 
@@ -47,6 +62,7 @@ public struct ReaderDisplay {
         renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output)
         if shown == nil {
             shown = frame
+            sharesStorage = true
         } else {
             swap(&shown!, &frame)  // keep both buffers: no allocation per frame
         }

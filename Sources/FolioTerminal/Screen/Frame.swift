@@ -70,6 +70,11 @@ public struct Frame: Sendable, CustomStringConvertible {
         "Frame \(width)×\(height) [" + (0..<height).map { "\"\(line($0))\"" }.joined(separator: ", ") + "]"
     }
 
+    /// Copies the cells now if another frame shares them, rather than at the next write.
+    mutating func makeStorageUnique() {
+        cells.withUnsafeMutableBufferPointer { _ in }
+    }
+
     /// The text stored for `cell`: "" for a continuation.
     func text(of cell: PackedCell) -> String {
         if cell.width == 0 { return "" }
