@@ -118,8 +118,10 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
         public static let strikethrough = Attributes(rawValue: 64)
     }
 
-    @usableFromInline var foregroundBits: UInt32
-    @usableFromInline var backgroundBits: UInt32
+    /// The text colour packed (see ``Color``); the package's renderers keep it in their cells.
+    @usableFromInline package var foregroundBits: UInt32
+    /// The background colour packed.
+    @usableFromInline package var backgroundBits: UInt32
     /// The attributes that are on.
     public var attributes: Attributes
 
@@ -127,7 +129,7 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
     @inlinable public static var plain: TextStyle { TextStyle(foregroundBits: 0, backgroundBits: 0, attributes: []) }
 
     /// A style from its packed parts (what ``plain`` and the renderers' comparisons inline).
-    @inlinable init(foregroundBits: UInt32, backgroundBits: UInt32, attributes: Attributes) {
+    @inlinable package init(foregroundBits: UInt32, backgroundBits: UInt32, attributes: Attributes) {
         self.foregroundBits = foregroundBits
         self.backgroundBits = backgroundBits
         self.attributes = attributes

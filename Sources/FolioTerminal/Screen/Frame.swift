@@ -88,8 +88,10 @@ public struct Frame: Sendable, CustomStringConvertible {
     /// Whether every cell of `row` is a plain one-column space. O(width).
     func rowIsPlainBlank(_ row: Int) -> Bool {
         cells.withUnsafeBufferPointer { cells in
-            for i in (row * width)..<((row + 1) * width) where !cells[i].isPlainBlank { return false }
-            return true
+            // No branch a cell: the renderer asks this of every row of the last frame.
+            var difference: UInt64 = 0
+            for i in (row * width)..<((row + 1) * width) { difference |= cells[i].plainBlankDifference }
+            return difference == 0
         }
     }
 

@@ -6,24 +6,43 @@ import FolioReading
 /// spilled to the frame's cluster table and `code` holds `clusterTag | index`.
 /// A continuation has width 0 and code 0. Scalars stop at U+10FFFF, so the
 /// tag bit never clashes with a scalar.
+///
+/// The parts are packed by hand into two words with no padding, so the checks
+/// the renderer makes on every cell of a frame (is it a plain space, does it
+/// share a style) are a compare or two of whole words.
 struct PackedCell: Equatable, Sendable {
-    /// The scalar value, or `clusterTag | index` into ``Frame/clusters``.
-    var code: UInt32
-    /// The look of the cell; a continuation repeats its lead's style.
-    /// (Declared before the width so the width fills the style's tail padding: 16 bytes a cell, not 20.)
-    var style: Style
-    /// 0 for a continuation, 1, or 2 for a wide character's lead cell.
-    var width: UInt8
+    /// `code` in the low 32 bits, the style's text colour in the high 32.
+    private var low: UInt64
+    /// The style's background colour in the low 32 bits, its attributes in the
+    /// next 8, the width in the 8 above them; the top 16 bits are 0.
+    private var high: UInt64
 
     /// A cell of `code`, `width` columns wide, in `style`.
+    @inline(__always)
     init(code: UInt32, width: UInt8, style: Style) {
-        self.code = code
-        self.style = style
-        self.width = width
+        low = UInt64(code) | UInt64(style.foregroundBits) << 32
+        high = UInt64(style.backgroundBits) | UInt64(style.attributes.rawValue) << 32 | UInt64(width) << 40
     }
 
     static let clusterTag: UInt32 = 0x8000_0000
     static let space: UInt32 = 0x20
+
+    /// The scalar value, or `clusterTag | index` into ``Frame/clusters``.
+    var code: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: low) }
+        set { low = low & 0xFFFF_FFFF_0000_0000 | UInt64(newValue) }
+    }
+
+    /// The look of the cell; a continuation repeats its lead's style.
+    var style: Style {
+        @inline(__always) get {
+            Style(foregroundBits: UInt32(truncatingIfNeeded: low >> 32), backgroundBits: UInt32(truncatingIfNeeded: high),
+                  attributes: Style.Attributes(rawValue: UInt8(truncatingIfNeeded: high >> 32)))
+        }
+    }
+
+    /// 0 for a continuation, 1, or 2 for a wide character's lead cell.
+    var width: UInt8 { @inline(__always) get { UInt8(truncatingIfNeeded: high >> 40) } }
 
     /// A space in `style`.
     static func blank(_ style: Style = .plain) -> PackedCell {
@@ -44,6 +63,22 @@ struct PackedCell: Equatable, Sendable {
     /// The inline scalar; meaningful only when not `isCluster` and width > 0.
     var scalar: Unicode.Scalar { Unicode.Scalar(code) ?? "\u{FFFD}" }
 
+    /// A plain one-column space, what erasing a line leaves: the words every such cell has.
+    private static let plainBlankLow = UInt64(space)
+    private static let plainBlankHigh: UInt64 = 1 << 40
+
     /// Whether this is a plain one-column space, what erasing a line leaves.
-    var isPlainBlank: Bool { code == Self.space && width == 1 && style.isPlain }
+    @inline(__always)
+    var isPlainBlank: Bool { low == Self.plainBlankLow && high == Self.plainBlankHigh }
+
+    /// How far this cell is from a plain space, bit by bit: 0 exactly when it is one.
+    /// (OR-ing it over a run of cells tells whether all are, with no branch a cell.)
+    @inline(__always)
+    var plainBlankDifference: UInt64 { (low ^ Self.plainBlankLow) | (high ^ Self.plainBlankHigh) }
+
+    /// Whether this is a one-column ASCII cell in the same style as `other`, itself one column wide.
+    @inline(__always)
+    func isASCII(inStyleOf other: PackedCell) -> Bool {
+        low & 0xFFFF_FF80 == 0 && (low ^ other.low) >> 32 == 0 && high == other.high && high >> 40 == 1
+    }
 }

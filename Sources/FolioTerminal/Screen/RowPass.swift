@@ -182,9 +182,10 @@ struct RowPass {
     /// would print rather than move over. The run ends on a printed cell.
     @inline(__always)
     private func asciiRunEnd(from start: Int, upTo end: Int, of cells: UnsafeBufferPointer<PackedCell>) -> Int {
-        let style = cells[start].style
+        let first = cells[start]
+        let style = first.style
         @inline(__always) func joins(_ cell: PackedCell) -> Bool {
-            cell.code < 0x80 && cell.width == 1 && cell.style == style && !cell.isPlainBlank
+            cell.isASCII(inStyleOf: first) && !cell.isPlainBlank
         }
         var stop = start + 1
         while stop < end {
