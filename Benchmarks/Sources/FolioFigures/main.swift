@@ -127,7 +127,7 @@ if let path = arguments["reader"], let text = try? String(contentsOfFile: path, 
         switch f[0] {
         case "first-screen":
             guard let folio = Double(f[2]), let less = Double(f[3]), let floor = Double(f[4]) else { continue }
-            report.row("First full screen, \(f[1]), pseudo-terminal 200×50 (median of \(f[9]); harness floor, cat of a finished screen: \(Report.milliseconds(floor)))",
+            report.row("First full screen, \(f[1]), pseudo-terminal 200×50 (median of \(f[9]), programs and text in the page cache; harness floor, cat of a finished screen: \(Report.milliseconds(floor)))",
                        folio: Report.milliseconds(folio), baseline: "less " + Report.milliseconds(less), ratio: Report.ratio(less, folio))
             report.row("Memory with the first screen shown, \(f[1]): resident (anonymous)",
                        folio: "\(kb(f[5])) (\(kb(f[7])))", baseline: "less \(kb(f[6])) (\(kb(f[8])))")
