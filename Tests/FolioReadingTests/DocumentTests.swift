@@ -210,17 +210,22 @@ import FolioTestSupport
         }
     }
 
-    /// The word-at-a-time scan stops at exactly the first byte outside
-    /// 0x20 … 0x7E, for every byte value at every place in a word.
+    /// The block-at-a-time scan stops at exactly the first byte outside
+    /// 0x20 … 0x7E, for every byte value at every place in a block and in a
+    /// word, whatever other byte follows it (one that borrows or carries).
     @Test func aPrintableRunEndsAtTheFirstOtherByte() {
         for value in 0...255 {
-            for place in 0..<17 {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 17)
-                bytes[place] = UInt8(value)
-                let printable = (0x20...0x7E).contains(value)
-                for limit in [17, 9, place] {
-                    let end = bytes.withUnsafeBytes { ASCIIScan.printableEnd(in: $0, from: 0, to: limit) }
-                    #expect(end == (printable ? limit : min(place, limit)), "byte \(value) at \(place), limit \(limit): run ends at \(end)")
+            for place in 0..<41 {
+                for (next, after) in [(nil, 0), (0x00, 1), (0xFF, 1), (0x0A, 3)] as [(UInt8?, Int)] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 41)
+                    bytes[place] = UInt8(value)
+                    if let next, place + after < bytes.count { bytes[place + after] = next }
+                    let printable = (0x20...0x7E).contains(value)
+                    let firstOther = printable ? (next != nil && place + after < bytes.count ? place + after : bytes.count) : place
+                    for limit in [41, 33, 17, 9, place] {
+                        let end = bytes.withUnsafeBytes { ASCIIScan.printableEnd(in: $0, from: 0, to: limit) }
+                        #expect(end == min(firstOther, limit), "byte \(value) at \(place) (then \(next.map(String.init) ?? "none")), limit \(limit): run ends at \(end)")
+                    }
                 }
             }
         }
