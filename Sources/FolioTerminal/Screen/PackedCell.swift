@@ -76,9 +76,30 @@ struct PackedCell: Equatable, Sendable {
     @inline(__always)
     var plainBlankDifference: UInt64 { (low ^ Self.plainBlankLow) | (high ^ Self.plainBlankHigh) }
 
-    /// Whether this is a one-column ASCII cell in the same style as `other`, itself one column wide.
-    @inline(__always)
-    func isASCII(inStyleOf other: PackedCell) -> Bool {
-        low & 0xFFFF_FF80 == 0 && (low ^ other.low) >> 32 == 0 && high == other.high && high >> 40 == 1
+    /// The cells that join a run of one-column ASCII text begun by a given cell: in
+    /// its style, ASCII, one column, and not a plain space (a gap, printed or moved
+    /// over, not text). Three compares of words a cell.
+    struct ASCIIRun {
+        /// The first cell's text colour, with a code of 0.
+        private let colour: UInt64
+        /// The first cell's background, attributes and width.
+        private let high: UInt64
+        /// A plain space's low word when the run is plain (such a cell is a gap), else no cell's.
+        private let gapLow: UInt64
+
+        /// The run `first` begins; `first` is a one-column ASCII cell.
+        @inline(__always)
+        init(first: PackedCell) {
+            colour = first.low & 0xFFFF_FFFF_0000_0000
+            high = first.high
+            gapLow = first.style.isPlain ? PackedCell.plainBlankLow : .max
+        }
+
+        /// Whether `cell` continues the run.
+        @inline(__always)
+        func joins(_ cell: PackedCell) -> Bool {
+            // The code below 0x80 and the colour the same, in one compare of the low word.
+            cell.low & 0xFFFF_FFFF_FFFF_FF80 == colour && cell.high == high && cell.low != gapLow
+        }
     }
 }

@@ -182,20 +182,17 @@ struct RowPass {
     /// would print rather than move over. The run ends on a printed cell.
     @inline(__always)
     private func asciiRunEnd(from start: Int, upTo end: Int, of cells: UnsafeBufferPointer<PackedCell>) -> Int {
-        let first = cells[start]
-        let style = first.style
-        @inline(__always) func joins(_ cell: PackedCell) -> Bool {
-            cell.isASCII(inStyleOf: first) && !cell.isPlainBlank
-        }
+        let run = PackedCell.ASCIIRun(first: cells[start])
+        let isPlain = cells[start].style.isPlain
         var stop = start + 1
         while stop < end {
-            if joins(cells[stop]) { stop += 1; continue }
+            if run.joins(cells[stop]) { stop += 1; continue }
             // A gap of plain blanks, printed when it costs no more bytes than a move over it.
-            guard style.isPlain, cells[stop].isPlainBlank else { break }
+            guard isPlain, cells[stop].isPlainBlank else { break }
             var after = stop + 1
             while after < end && cells[after].isPlainBlank { after += 1 }
             let gap = after - stop
-            guard after < end, gap <= RenderOutput.relativeCost(gap), joins(cells[after]) else { break }
+            guard after < end, gap <= RenderOutput.relativeCost(gap), run.joins(cells[after]) else { break }
             stop = after + 1
         }
         return stop
