@@ -70,4 +70,31 @@ import Testing
             #expect(a == b, "frame \(step)")
         }
     }
+
+    struct Closed: Error {}
+
+    /// A frame written in pieces (``ReaderDisplay/render(_:into:flushingEvery:_:)``) is all
+    /// there in the pieces and the rest; and when a piece cannot be written, part of a frame
+    /// may be on the terminal, so the next frame is drawn whole.
+    @Test func aFrameInPiecesIsWholeAndAFailedPieceMeansARepaint() throws {
+        var (display, session) = Self.streamShowingItsEmptyScreen()
+        var (reference, _) = Self.streamShowingItsEmptyScreen()
+        _ = session.receive(Array(Self.text.utf8), at: 0)
+        var whole: [UInt8] = []
+        reference.render(session, into: &whole)
+        var pieces: [[UInt8]] = []
+        var rest: [UInt8] = []
+        display.render(session, into: &rest, flushingEvery: 256) { pieces.append($0) }
+        #expect(pieces.count >= 2, "a page of text goes out in pieces: \(pieces.map(\.count))")
+        #expect(pieces.joined() + rest == whole)
+
+        _ = session.handle(.toggleHelp, at: 1)  // a frame that differs at once, no animation
+        var partial: [UInt8] = []
+        #expect(throws: Closed.self) {
+            try display.render(session, into: &partial, flushingEvery: 256) { _ in throw Closed() }
+        }
+        var next: [UInt8] = []
+        display.render(session, into: &next)
+        #expect(String(decoding: next, as: UTF8.self).contains("\u{1B}[2J"), "the frame after a failed piece erases the screen and draws it whole")
+    }
 }

@@ -72,6 +72,26 @@ import FolioTerminal
         return found
     }
 
+    /// 3,000 scenes, diffs and repaints, flushed in pieces of 1 to 64 bytes: the pieces and
+    /// the rest are the bytes of the unflushed render, in order; each piece has at least the
+    /// threshold; bytes already in the output go out with the first piece; and an unchanged
+    /// frame flushes nothing.
+    @Test func aFlushedRenderWritesTheSameBytesInPieces() async {
+        await propertyCheck(count: 3_000, input: zip(ScreenScene.generator, Gen.int(in: 1...64), Gen.bool())) { scene, threshold, repaint in
+            let old = repaint ? nil : scene.before
+            let whole = Renderer().render(from: old, to: scene.after, horizontalShift: scene.shift)
+            var pieces: [[UInt8]] = []
+            var output: [UInt8] = Array("before".utf8)
+            Renderer().render(from: old, to: scene.after, horizontalShift: scene.shift, into: &output, flushingEvery: threshold) { pieces.append($0) }
+            #expect(pieces.joined() + output == Array("before".utf8) + whole, "threshold \(threshold)")
+            #expect(pieces.allSatisfy { $0.count >= threshold }, "pieces \(pieces.map(\.count)), threshold \(threshold)")
+            var unchanged: [UInt8] = []
+            var flushes = 0
+            Renderer().render(from: scene.after, to: scene.after, into: &unchanged, flushingEvery: threshold) { _ in flushes += 1 }
+            #expect(unchanged.isEmpty && flushes == 0, "an unchanged frame wrote \(unchanged.count) bytes in \(flushes) pieces")
+        }
+    }
+
     @Test func aFullRepaintTurnsAnyScreenIntoTheFrame() async {
         await propertyCheck(count: 2_000, input: ScreenScene.generator) { scene in
             let frame = scene.after

@@ -54,12 +54,25 @@ public struct ReaderDisplay {
 
     /// Draws `session` and appends to `output` the bytes that bring the terminal from the last frame to this one.
     public mutating func render(_ session: ReadingSession, into output: inout [UInt8]) {
+        render(session, into: &output, flushingEvery: .max) { _ in }
+    }
+
+    /// Like ``render(_:into:)``, handing the bytes to `flush` in pieces of `threshold` or more
+    /// as the rows are rendered (see ``Renderer/render(from:to:horizontalShift:into:flushingEvery:_:)``):
+    /// the terminal reads the top of a big frame while the rest is rendered. What is left stays in `output`.
+    public mutating func render(_ session: ReadingSession, into output: inout [UInt8],
+                                flushingEvery threshold: Int, _ flush: ([UInt8]) throws -> Void) rethrows {
         screen.draw(session, into: &frame)
         let pages = session.visiblePages
         var shift = 0
         if !session.options.vertical, let mark, let same = pages.first(where: { $0.page == mark.page }) { shift = same.x - mark.x }
         mark = pages.first.map { ($0.page, $0.x) }
-        renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output)
+        do {
+            try renderer.render(from: shown, to: frame, horizontalShift: shift, into: &output, flushingEvery: threshold, flush)
+        } catch {
+            forget()  // part of the frame may have reached the terminal: the next one is drawn whole
+            throw error
+        }
         if shown == nil {
             shown = frame
             sharesStorage = true

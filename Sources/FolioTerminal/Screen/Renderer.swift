@@ -75,6 +75,22 @@ public struct Renderer: Sendable, CustomStringConvertible {
     /// Same as ``render(from:to:horizontalShift:)``; reusing `output` (`removeAll(keepingCapacity:)`)
     /// makes a render allocate nothing. Nothing is appended when nothing changed.
     public func render(from old: Frame?, to new: Frame, horizontalShift: Int = 0, into output: inout [UInt8]) {
+        render(from: old, to: new, horizontalShift: horizontalShift, into: &output, flushingEvery: .max) { _ in }
+    }
+
+    /// Like ``render(from:to:horizontalShift:into:)``, but hands `output` to `flush` whenever a
+    /// row leaves `threshold` bytes or more in it, then empties it: a host writes the top of a
+    /// big frame (a first screen, a page turn) while the rest is rendered, and the terminal reads
+    /// it meanwhile. What is left at the end stays in `output`; the concatenation of the pieces
+    /// and the rest is exactly what the unflushed render appends. Nothing is flushed when nothing
+    /// changed, and a synchronized update spans the pieces.
+    ///
+    /// ```swift
+    /// try renderer.render(from: shown, to: next, into: &output, flushingEvery: 1536) { try terminal.write($0) }
+    /// try terminal.write(output)
+    /// ```
+    public func render(from old: Frame?, to new: Frame, horizontalShift: Int = 0, into output: inout [UInt8],
+                       flushingEvery threshold: Int, _ flush: ([UInt8]) throws -> Void) rethrows {
         let previous = old.flatMap { $0.width == new.width && $0.height == new.height ? $0 : nil }
         var out = RenderOutput(width: new.width)
         swap(&out.bytes, &output)
@@ -82,6 +98,7 @@ public struct Renderer: Sendable, CustomStringConvertible {
         let start = out.bytes.count
         if synchronizedUpdates { out.append("\u{1B}[?2026h") }
         let body = out.bytes.count
+        var flushed = false
         if previous == nil {
             // A whole screen: about a byte a cell, room made once rather than by doubling.
             out.bytes.reserveCapacity(out.bytes.count + new.width * new.height + 256)
@@ -101,8 +118,14 @@ public struct Renderer: Sendable, CustomStringConvertible {
                 pass.shift = shift
             }
             pass.write(into: &out, lastRow: row == new.height - 1)
+            // (Only past the wrapper and something more, so an unchanged frame stays silent.)
+            if out.bytes.count >= threshold && out.bytes.count > body {
+                try flush(out.bytes)
+                out.bytes.removeAll(keepingCapacity: true)
+                flushed = true
+            }
         }
-        if previous != nil && out.bytes.count == body {
+        if !flushed && previous != nil && out.bytes.count == body {
             // Array's own removeAll when the buffer held nothing before (the usual case): the
             // range-removing methods are generic over RangeReplaceableCollection, and in an
             // unoptimised build each call looks up a witness table, which allocates.
