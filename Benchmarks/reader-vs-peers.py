@@ -21,7 +21,7 @@ nothing else. Runs are interleaved (folio, less, floor, folio, ...) and each
 figure is a median.
 
 Before every first-screen run the harness reads the programs (folio, less,
-its terminfo library, cat, sh) and the first 8 MB of both texts, so every
+its terminfo library, cat, sh) whole and the first 8 MB of both texts, so every
 run starts with them in the page cache, as a second look would. On the
 machine these figures come from (a virtual machine with a memory balloon)
 the page cache loses file pages within seconds, and one read from disk in a
@@ -78,12 +78,12 @@ def make_text(path, size):
             written += len(piece)
 
 
-def warm(paths, limit=8 << 20):
-    """Reads up to `limit` bytes of each file that exists, into the page cache."""
+def warm(paths, limit=None):
+    """Reads each file that exists (up to `limit` bytes when given) into the page cache."""
     for path in paths:
         try:
             with open(path, "rb") as f:
-                left = limit
+                left = limit if limit is not None else os.path.getsize(path)
                 while left > 0:
                     chunk = f.read(min(left, 1 << 20))
                     if not chunk:
@@ -306,7 +306,8 @@ def main():
         results = {"folio": [], "less": [], "floor": []}
         for _ in range(runs):
             for name, argv, program in (("folio", command(folio), "folio"), ("less", command(less), "less"), ("floor", floor, None)):
-                warm([p for p in programs if p] + [small, big, floor_file])
+                warm([p for p in programs if p])
+                warm([small, big, floor_file], limit=8 << 20)
                 results[name].append(run(argv, columns, rows, program, appears=appears if program else None))
         def median(name, index):
             values = [r[index] for r in results[name] if r[index] == r[index]]
