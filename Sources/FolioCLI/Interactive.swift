@@ -162,6 +162,11 @@ struct InteractiveReader {
             }
 
             let wanted = rest > 0 ? 0 : session.wantedInput
+            // Nothing has come yet: while the writer starts, the room for its first bytes is
+            // touched, so reading them does not wait for fresh pages before the first screen.
+            if wanted > 0 && session.document.text.count == 0 {
+                session.document.stream?.prepareRoom(for: min(wanted, LineWidthSurvey.sampleBytes))
+            }
             let waiting = session.hasWork || (rest > 0 && session.wantedInput > 0)
             let timeout: Double? = session.isAnimating ? 1.0 / 60 : (waiting ? max(rest, 0) : nil)
             let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? input.streamDescriptor : nil)

@@ -110,9 +110,9 @@ import FolioTestSupport
 
     /// A stream's storage against an array: bytes appended by copy and read straight
     /// into its room (short, refused and over-long fills among them), past the first
-    /// megabyte it makes at once, with bytes let go on the way.
+    /// megabyte it makes at once, with bytes let go and room touched ahead on the way.
     @Test func aStreamKeepsWhatIsReadIntoItsRoomAsAnArrayWould() async {
-        let steps = zip(Gen.int(in: 0...3), Gen.int(in: 0...300_000), Gen.int(in: -2...300_000)).array(of: 1...24)
+        let steps = zip(Gen.int(in: 0...4), Gen.int(in: 0...300_000), Gen.int(in: -2...300_000)).array(of: 1...24)
         await propertyCheck(count: 60, input: steps) { steps in
             let stream = StreamText()
             var model: [UInt8] = []
@@ -136,6 +136,8 @@ import FolioTestSupport
                     }
                     #expect(count == (limit == 0 ? 0 : chunk.count))
                     if limit > 0 { model += chunk }
+                case 4:  // room touched ahead of a read (a host about to wait): nothing kept changes
+                    stream.prepareRoom(for: size % 200_000)
                 default:  // let go of the first half of what is kept
                     let drop = model.count / 2
                     stream.discard(before: origin + drop)
@@ -151,6 +153,26 @@ import FolioTestSupport
             #expect(stream.append(upTo: 10) { _ in 10 } == 0, "an ended stream takes nothing more")
             #expect(stream.count == origin + model.count)
         }
+    }
+
+    /// Room touched ahead of a read (``StreamText/prepareRoom(for:)``) leaves what is kept
+    /// alone, before and after bytes are let go, and a read then fills it.
+    @Test func aRoomTouchedAheadKeepsWhatIsThere() {
+        let stream = StreamText()
+        let first = [UInt8](repeating: 7, count: 100)
+        stream.append(first)
+        stream.prepareRoom(for: 64 * 1024)
+        stream.prepareRoom(for: 64 * 1024)  // a second time: nothing more to do
+        #expect(stream.withBytes(0..<100) { Array($0) } == first)
+        stream.discard(before: 60)
+        stream.prepareRoom(for: 2 << 20)  // past the first megabyte: the room grows first
+        #expect(stream.withBytes(60..<100) { Array($0) } == Array(first[60...]))
+        let read = stream.append(upTo: 5) { room in room.copyBytes(from: [1, 2, 3, 4, 5]); return 5 }
+        #expect(read == 5)
+        #expect(stream.withBytes(60..<105) { Array($0) } == Array(first[60...]) + [1, 2, 3, 4, 5])
+        stream.finish()
+        stream.prepareRoom(for: 10)
+        #expect(stream.count == 105)
     }
 
     @Test func anEmptyStreamIsAnEmptyDocument() {

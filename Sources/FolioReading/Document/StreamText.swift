@@ -11,6 +11,8 @@ public final class StreamText: TextStorage {
     private var storage: UnsafeMutableRawPointer
     private var stored = 0
     private var capacity: Int
+    /// How far the room has been touched by ``prepareRoom(for:)`` (an offset into `storage`).
+    private var prepared = 0
     /// The document offset of the first byte kept: bytes before it were let go.
     public private(set) var origin = 0
     /// Whether the stream has ended.
@@ -19,19 +21,25 @@ public final class StreamText: TextStorage {
     /// An empty stream, still open, with room for its first megabyte made
     /// at once (untouched pages cost no memory), so the first screen's bytes
     /// are not copied again and again as the room doubles.
-    ///
-    /// The room for the first ``firstReadBytes`` is touched now, while the
-    /// writer at the other end of a pipe is still starting: the first read
-    /// then fills pages that are already there instead of waiting for sixteen
-    /// fresh ones (some 2 µs each on a virtual machine) before the first screen.
     public init() {
         capacity = 1 << 20
         storage = .allocate(byteCount: capacity, alignment: 16)
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: Self.firstReadBytes)
     }
 
-    /// What a reader's first read of a stream takes: the line-width survey's sample, a whole pipe on Linux.
-    static let firstReadBytes = LineWidthSurvey.sampleBytes
+    /// Touches the room for the next `count` bytes now, for a host about to wait
+    /// for its source: the read that fills it then finds its pages there instead
+    /// of waiting for fresh ones (some 2 µs each on a virtual machine), which
+    /// for a pipe's first bytes is time before the first screen. Room touched
+    /// once is not touched again. O(count) the first time.
+    public func prepareRoom(for count: Int) {
+        guard !isComplete, count > 0 else { return }
+        reserve(stored + count)
+        let end = stored + count
+        guard end > prepared else { return }
+        let from = max(prepared, stored)
+        (storage + from).initializeMemory(as: UInt8.self, repeating: 0, count: end - from)
+        prepared = end
+    }
 
     /// A stream that has already ended with `bytes`.
     public init(complete bytes: [UInt8]) {
@@ -92,6 +100,7 @@ public final class StreamText: TextStorage {
         storage.deallocate()
         storage = larger
         capacity = grown
+        prepared = stored
     }
 
     /// Marks the end of the stream.
@@ -105,6 +114,7 @@ public final class StreamText: TextStorage {
         storage.copyMemory(from: storage + drop, byteCount: stored - drop)  // a memmove: the ranges overlap
         stored -= drop
         origin += drop
+        prepared = max(stored, prepared - drop)
     }
 
     /// The bytes of `range`, clamped to those received and kept.
