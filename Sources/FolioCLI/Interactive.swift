@@ -23,6 +23,10 @@ import FolioTerminal
 struct InteractiveReader {
     /// The most of a stream read between two chances to draw.
     static let streamBytesPerTurn = 128 * 1024
+    /// The most of a stream read before its first screen, and the room touched for it
+    /// while waiting: one pipe's worth, what the survey of line widths reads. The first
+    /// screen is then drawn before the writer refills the pipe.
+    static let firstStreamBytes = LineWidthSurvey.sampleBytes
 
     /// How long background work (pagination, reading the rest of a stream)
     /// waits after the first screen with text is written: the terminal has
@@ -112,7 +116,7 @@ struct InteractiveReader {
         // What a stream already holds (cat of a file has filled the pipe by now) goes into the
         // first screen: no empty screen drawn first and then overwritten. A slow stream has
         // nothing yet; its empty screen is drawn at once, as before.
-        if input.streamDescriptor != nil { drain(upTo: LineWidthSurvey.sampleBytes) }
+        if input.streamDescriptor != nil { drain(upTo: Self.firstStreamBytes) }
 
         while !loop.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved yet.
@@ -165,7 +169,7 @@ struct InteractiveReader {
             // Nothing has come yet: while the writer starts, the room for its first bytes is
             // touched, so reading them does not wait for fresh pages before the first screen.
             if wanted > 0 && session.document.text.count == 0 {
-                session.document.stream?.prepareRoom(for: min(wanted, LineWidthSurvey.sampleBytes))
+                session.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
             }
             let waiting = session.hasWork || (rest > 0 && session.wantedInput > 0)
             let timeout: Double? = session.isAnimating ? 1.0 / 60 : (waiting ? max(rest, 0) : nil)
@@ -174,9 +178,7 @@ struct InteractiveReader {
                 // Drain what is ready, up to what the session wants, 128 KB a turn: a fast
                 // writer (cat of a big file) would otherwise fill the whole read-ahead before
                 // the first screen is drawn; the next turn goes on at once.
-                // The first turn takes one pipe's worth (64 KB, what the survey of line widths
-                // reads): the first screen is drawn before the writer refills the pipe.
-                drain(upTo: min(wanted, session.document.text.count == 0 ? LineWidthSurvey.sampleBytes : Self.streamBytesPerTurn))
+                drain(upTo: min(wanted, session.document.text.count == 0 ? Self.firstStreamBytes : Self.streamBytesPerTurn))
             }
             for event in events {
                 switch event {
