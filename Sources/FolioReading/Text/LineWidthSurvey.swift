@@ -35,45 +35,64 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
         let goal = min(text.count, Self.sampleBytes)
         guard goal > scanned || text.isComplete else { return false }
         let before = lineWidth
-        text.withWindow(scanned..<goal) { window in
-            var i = 0
-            let bytes = window.bytes
-            let count = bytes.count
-            while i < count {
-                // A run of printable ASCII (the bulk of most text) is a column a byte; the rest goes
-                // through the decoder — and so does a run's last character when a backspace follows it
-                // (an overstrike) or when it ends an unfinished window (one may follow).
-                var end = i
-                if usesFastPath {
-                    end = ASCIIScan.printableEnd(in: bytes, from: i, to: count)
-                }
-                if end > i && (end < count ? bytes[end] == 0x08 : !window.isFinal) { end -= 1 }
-                column += end - i
-                i = end
-                guard i < count else { break }
-                let b = bytes[i]
-                if b == 0x0A {
-                    endLine()
-                    i += 1
-                    continue
-                }
-                guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: window.isFinal) else { break }
-                switch unit {
-                case .glyph(let scalar, _): column += DisplayWidth.columns(of: scalar) ?? 1
-                case .space: column += 1
-                case .tab: column = (column / 8 + 1) * 8
-                case .lineBreak, .pageBreak: endLine()
-                case .control: break
-                }
-                i += length
-            }
-            scanned += i
-        }
+        text.withWindow(scanned..<goal) { window in scanned += survey(window) }
         if scanned >= Self.sampleBytes || (text.isComplete && scanned >= text.count) {
             endLine()
             isSettled = true
         }
         return lineWidth != before || isSettled
+    }
+
+    /// Counts the lines of `window` into the histogram; returns the bytes taken (all but
+    /// a character the window's end may cut, which waits for more).
+    private mutating func survey(_ window: TextWindow) -> Int {
+        // The histogram's storage is held for the whole window, and the state passed down
+        // as locals: a line then costs a scan and a store, not a check that the array is unique.
+        var column = self.column
+        var decoder = self.decoder
+        let fast = usesFastPath
+        let taken = histogram.withUnsafeMutableBufferPointer { widths in
+            Self.count(window, into: widths, column: &column, decoder: &decoder, fast: fast)
+        }
+        self.column = column
+        self.decoder = decoder
+        return taken
+    }
+
+    /// The loop of ``survey(_:)``: counts each line of `window` ending in it into `widths`.
+    private static func count(_ window: TextWindow, into widths: UnsafeMutableBufferPointer<Int>,
+                              column: inout Int, decoder: inout TextDecoder, fast: Bool) -> Int {
+        let bytes = window.bytes
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            // A run of printable ASCII (the bulk of most text) is a column a byte; the rest goes
+            // through the decoder — and so does a run's last character when a backspace follows it
+            // (an overstrike) or when it ends an unfinished window (one may follow).
+            var end = fast ? ASCIIScan.printableEnd(in: bytes, from: i, to: count) : i
+            if end > i && (end < count ? bytes[end] == 0x08 : !window.isFinal) { end -= 1 }
+            column += end - i
+            i = end
+            guard i < count else { break }
+            if bytes[i] == 0x0A {
+                if column > 0 { widths[min(column, paragraphColumns)] &+= 1 }
+                column = 0
+                i += 1
+                continue
+            }
+            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: window.isFinal) else { break }
+            switch unit {
+            case .glyph(let scalar, _): column += DisplayWidth.columns(of: scalar) ?? 1
+            case .space: column += 1
+            case .tab: column = (column / 8 + 1) * 8
+            case .lineBreak, .pageBreak:
+                if column > 0 { widths[min(column, paragraphColumns)] &+= 1 }
+                column = 0
+            case .control: break
+            }
+            i += length
+        }
+        return i
     }
 
     private mutating func endLine() {
