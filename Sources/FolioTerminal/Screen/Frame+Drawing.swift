@@ -119,12 +119,22 @@ extension Frame {
         guard from < to else { return }
         let rowStart = row * width
         var mended = false
+        let template = PackedCell(code: 0, width: 1, style: style)
         cells.withUnsafeMutableBufferPointer { cells in
-            for x in from..<to {
-                let old = cells[rowStart + x]
+            // from ..< to lies in the row and in `bytes` (shifted by `column`), so the offsets
+            // below stay in bounds and cannot overflow.
+            guard let row = cells.baseAddress.map({ $0 + rowStart }), let source = bytes.baseAddress else { return }
+            var x = from
+            while x < to {
                 // A wide character or a cluster underneath needs mending: the careful path below.
-                guard old.width == 1 && !old.isCluster else { mended = true; continue }
-                cells[rowStart + x] = PackedCell(code: UInt32(bytes[x - column]), width: 1, style: style)
+                if row[x].width == 1 && !row[x].isCluster {
+                    var cell = template
+                    cell.code = UInt32(source.load(fromByteOffset: x &- column, as: UInt8.self))
+                    row[x] = cell
+                } else {
+                    mended = true
+                }
+                x &+= 1
             }
         }
         guard mended else { return }
