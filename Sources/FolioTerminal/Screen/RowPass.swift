@@ -157,8 +157,12 @@ struct RowPass {
             let cells = UnsafeBufferPointer(rebasing: all[base..<(base + width)])
             var column = 0
             while column < end {
+                // Plain spaces (what the erased row shows) in a loop of their own: a page's margins
+                // and line ends are much of a row. A continuation was printed with its lead.
+                while column < end && cells[column].isPlainBlank { column &+= 1 }
+                guard column < end else { break }
                 let cell = cells[column]
-                if cell.width == 0 || cell.isPlainBlank {
+                if cell.width == 0 {
                     column += 1
                     continue
                 }
