@@ -75,8 +75,7 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
             i = end
             guard i < count else { break }
             if bytes[i] == 0x0A {
-                if column > 0 { widths[min(column, paragraphColumns)] &+= 1 }
-                column = 0
+                endLine(&column, in: widths)
                 i += 1
                 continue
             }
@@ -85,9 +84,7 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
             case .glyph(let scalar, _): column += DisplayWidth.columns(of: scalar) ?? 1
             case .space: column += 1
             case .tab: column = (column / 8 + 1) * 8
-            case .lineBreak, .pageBreak:
-                if column > 0 { widths[min(column, paragraphColumns)] &+= 1 }
-                column = 0
+            case .lineBreak, .pageBreak: endLine(&column, in: widths)
             case .control: break
             }
             i += length
@@ -95,9 +92,17 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
         return i
     }
 
-    private mutating func endLine() {
-        if column > 0 { histogram[min(column, Self.paragraphColumns)] += 1 }
+    /// Counts a line `column` wide (unless it is blank) and starts the next.
+    @inline(__always)
+    private static func endLine(_ column: inout Int, in widths: UnsafeMutableBufferPointer<Int>) {
+        if column > 0 { widths[min(column, paragraphColumns)] &+= 1 }
         column = 0
+    }
+
+    private mutating func endLine() {
+        var column = self.column
+        histogram.withUnsafeMutableBufferPointer { Self.endLine(&column, in: $0) }
+        self.column = column
     }
 
     /// The columns the document's lines need to stay unbroken, or `nil`
