@@ -7,18 +7,11 @@ enum ASCIIScan {
         guard let base = bytes.baseAddress, start < limit else { return start }
         // Offsets stay within 0 … limit ≤ bytes.count, so the arithmetic below cannot overflow.
         var end = start
-        // Sixteen bytes a step (SSE2: a subtract, a compare, a mask test) while they are all
-        // printable; the mask of the block that ends the run gives its first other byte.
+        // Sixteen bytes a step (SSE2: a subtract, a compare, a mask test) while they are all printable.
         let low = SIMD16<UInt8>(repeating: 0x20), span = SIMD16<UInt8>(repeating: 0x5F)
         while end &+ 16 <= limit {
             let block = (base + end).loadUnaligned(as: SIMD16<UInt8>.self)
-            let outside = block &- low .>= span
-            if any(outside) {
-                // Each lane of the mask is a byte, all ones where the byte is outside the run.
-                let lanes = unsafeBitCast(outside, to: SIMD2<UInt64>.self)
-                let first = lanes[0] != 0 ? lanes[0].trailingZeroBitCount : 64 &+ lanes[1].trailingZeroBitCount
-                return end &+ first &>> 3
-            }
+            if any(block &- low .>= span) { break }
             end &+= 16
         }
         // Then a word at a time, the first other byte found exactly.
