@@ -120,6 +120,14 @@ extension DrawOp {
         case .draw: return model.draw(text, atColumn: column, row: row, style: style, maxWidth: extent)
         case .fill: model.fill(columns: column..<column + (extent ?? 3), rows: row..<row + rows, with: scalar, style: style)
         case .clear: model.clear()
+        case .putASCII:
+            // One cell a byte, the columns outside the frame and the clip left alone: a draw of
+            // the bytes that land.
+            let from = max(column, 0), to = min(column + text.utf8.count, extent ?? .max)
+            if from < to {
+                let bytes = Array(text.utf8)[(from - column)..<(to - column)]
+                model.draw(String(decoding: bytes, as: UTF8.self), atColumn: from, row: row, style: style, maxWidth: to - from)
+            }
         }
         return 0
     }

@@ -3,7 +3,7 @@ import FolioTerminal
 
 /// One drawing operation on a frame, as the property tests generate it.
 struct DrawOp: Sendable, CustomStringConvertible {
-    enum Kind: Sendable { case draw, fill, clear }
+    enum Kind: Sendable { case draw, fill, clear, putASCII }
 
     var kind: Kind
     var text: String
@@ -28,14 +28,17 @@ struct DrawOp: Sendable, CustomStringConvertible {
         Style(foreground: .green, dim: true, underline: true), Style(foreground: .palette(15), bold: true, reverse: true),
     ]
     static let scalars: [Unicode.Scalar] = [" ", "-", "漢", "\u{301}", "\u{1B}", "x"]
+    /// What `putASCII` takes: printable ASCII, spaces included.
+    static let asciiTexts = ["hello", " ", "  ", "a b", "x", "The quick brown fox jumps over the lazy dog, twice."]
 
     init(kind: Int, column: Int, row: Int, text: Int, style: Int, extent: Int) {
         switch kind {
         case 0...6: self.kind = .draw
         case 7, 8: self.kind = .fill
-        default: self.kind = .clear
+        case 9: self.kind = .clear
+        default: self.kind = .putASCII
         }
-        self.text = Self.texts[text % Self.texts.count]
+        self.text = self.kind == .putASCII ? Self.asciiTexts[text % Self.asciiTexts.count] : Self.texts[text % Self.texts.count]
         self.column = column
         self.row = row
         self.style = Self.styles[style % Self.styles.count]
@@ -49,6 +52,11 @@ struct DrawOp: Sendable, CustomStringConvertible {
         case .draw: frame.draw(text, atColumn: column, row: row, style: style, maxWidth: extent ?? .max)
         case .fill: frame.fill(columns: column..<column + (extent ?? 3), rows: row..<row + rows, with: scalar, style: style)
         case .clear: frame.clear()
+        case .putASCII:
+            // Clipped on the right at `extent` when there is one (on the left by the frame's edge).
+            Array(text.utf8).withUnsafeBytes {
+                frame.putASCII($0, style: style, atColumn: column, row: row, clip: 0..<(extent ?? .max))
+            }
         }
     }
 
@@ -58,12 +66,13 @@ struct DrawOp: Sendable, CustomStringConvertible {
             "draw(\(text.unicodeScalars.map { $0.value < 0x80 && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()) at \(column),\(row) \(style)\(extent.map { " max \($0)" } ?? ""))"
         case .fill: "fill(\(column)+\(extent ?? 3) × \(row)+\(rows) with U+\(String(scalar.value, radix: 16)) \(style))"
         case .clear: "clear"
+        case .putASCII: "putASCII(\(text) at \(column),\(row) \(style)\(extent.map { " clip 0..<\($0)" } ?? ""))"
         }
     }
 
     /// A random operation for frames of up to 40 × 12.
     static let generator = zip(
-        Gen.int(in: 0...9), Gen.int(in: -3...42), Gen.int(in: -1...12), Gen.int(in: 0...100),
+        Gen.int(in: 0...10), Gen.int(in: -3...42), Gen.int(in: -1...12), Gen.int(in: 0...100),
         Gen.int(in: 0...100), Gen.int(in: -1...12)
     ).map { DrawOp(kind: $0, column: $1, row: $2, text: $3, style: $4, extent: $5) }
 }
