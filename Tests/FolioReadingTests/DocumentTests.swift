@@ -268,6 +268,21 @@ import FolioTestSupport
         #expect(survey.lineWidth == 6)
     }
 
+    /// A licence saved on Windows (CR LF) or cut into pages by form feeds needs the
+    /// columns the same licence with LF needs: each of those ends a line.
+    @Test func everyLineEndEndsASurveyedLine() {
+        // 300 lines of 72 columns, the one line of 100 among them past the 99.5 % the width keeps.
+        let lines = (0..<300).map { $0 == 7 ? String(repeating: "w", count: 100) : String(repeating: "x", count: 72) }
+        func lineWidth(_ end: String) -> Int? {
+            var survey = LineWidthSurvey()
+            _ = survey.scan(StreamText(complete: Array(lines.joined(separator: end).utf8)))
+            return survey.lineWidth
+        }
+        #expect(lineWidth("\n") == 72)
+        #expect(lineWidth("\r\n") == 72, "CR LF")
+        #expect(lineWidth("\u{0C}") == 72, "form feeds")
+    }
+
     @Test func theSurveyMeasuresWhatIsDrawnNotTheEscapes() {
         let man = String(repeating: "\u{1B}[1mN\u{08}NA\u{08}AM\u{08}ME\u{08}E\u{1B}[0m" + String(repeating: " word", count: 10) + "\n", count: 50)
         var survey = LineWidthSurvey()
