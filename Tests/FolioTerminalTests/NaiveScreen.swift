@@ -126,7 +126,7 @@ extension DrawOp {
             let from = max(column, 0), to = min(column + text.utf8.count, extent ?? .max)
             if from < to {
                 let bytes = Array(text.utf8)[(from - column)..<(to - column)]
-                model.draw(String(decoding: bytes, as: UTF8.self), atColumn: from, row: row, style: style, maxWidth: to - from)
+                _ = model.draw(String(decoding: bytes, as: UTF8.self), atColumn: from, row: row, style: style, maxWidth: to - from)
             }
         }
         return 0
