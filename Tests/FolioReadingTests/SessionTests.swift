@@ -270,6 +270,59 @@ import FolioTestSupport
         driver.press(.escape)
         #expect(driver.session.mode == .reading(nil))
     }
+
+    /// Right after a resize the pages shown are a stand-in while the layout
+    /// reaches the reader's place. A search, a turn, a notice, a tap or an
+    /// explicit page then acts from that place, waits for it, or replaces
+    /// it; none leaves the reader on the stand-in with the old place
+    /// remembered off screen (what the session property test found).
+    @Test func commandsWhileAResizeFindsThePlaceKeepIt() {
+        func resized(to viewport: Viewport, from page: Int = 17) -> SessionDriver {
+            var driver = SessionDriver(Sample.document(paragraphs: 160, markdown: true), width: 100, height: 30)
+            driver.send(.goToPage(page))
+            driver.settle()
+            driver.send(.resize(viewport))
+            #expect(driver.session.isWaiting, "the layout has not reached the place yet")
+            return driver
+        }
+        func placeIsShown(_ driver: inout SessionDriver, _ what: String) -> Int? {
+            driver.settle()
+            let place = driver.session.recorder.position?.anchor
+            #expect(place.map { driver.session.spreadBytes.contains($0) } ?? false,
+                    "\(what): remembered \(String(describing: place)), shown \(driver.session.spreadBytes)")
+            return place
+        }
+        var waited = resized(to: Viewport(width: 20, height: 5))
+        let before = waited.session.anchor
+        let place = placeIsShown(&waited, "no command")
+        #expect(place == before, "the place survives the resize")
+
+        // A backward search starts from the place, not from the stand-in near the start.
+        var searched = resized(to: Viewport(width: 20, height: 5))
+        searched.send(.search("Chapter 3", backward: true))
+        let match = placeIsShown(&searched, "search")
+        #expect(match.map { $0 > 1_500 && $0 <= before } ?? false, "the match before the place \(before), not \(String(describing: match))")
+
+        // A turn waits for the place rather than turning from the stand-in.
+        var turned = resized(to: Viewport(width: 20, height: 5))
+        turned.send(.turn(1))
+        let turnedTo = placeIsShown(&turned, "turn")
+        #expect(turnedTo.map { $0 >= before } ?? false, "a turn forward from \(before) went back to \(String(describing: turnedTo))")
+
+        // A notice ("no previous search") or a tap does not strand the reader on the stand-in.
+        var noticed = resized(to: Viewport(width: 20, height: 5))
+        noticed.send(.searchNext)
+        #expect(placeIsShown(&noticed, "n with no search") == before)
+        var tapped = resized(to: Viewport(width: 20, height: 5))
+        tapped.send(.press(x: 9, y: 1))
+        tapped.send(.release(x: 9, y: 1))
+        #expect(placeIsShown(&tapped, "tap") == before)
+
+        // An explicit page replaces the place, even while the last pages are still being laid out.
+        var jumped = resized(to: Viewport(width: 38, height: 60), from: 18)
+        let left = jumped.session.anchor
+        jumped.send(.goToPage(18))
+        let page = placeIsShown(&jumped, "goToPage")
+        #expect(page != left, "the page asked for is the new place")
+    }
 }
-
-

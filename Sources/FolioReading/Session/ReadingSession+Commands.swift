@@ -6,9 +6,19 @@ extension ReadingSession {
     public mutating func handle(_ command: ReadingCommand, at time: Double) -> [SessionEffect] {
         note(time)
         var out = Outbox()
+        let pending = pendingOffset
         perform(command, into: &out)
+        if let pending { keepPlace(pending, into: &out) }
         if command != .tick { noticeChange(into: &out) }
         return out.effects
+    }
+
+    /// A command that ended the wait for the reader's place (after a resize or a restore) without
+    /// going anywhere — a notice, a tap — leaves the stand-in pages on screen: the jump goes on.
+    mutating func keepPlace(_ pending: Int, into out: inout Outbox) {
+        guard !isWaiting, case .reading = mode, pager.activity == .idle,
+              recorder.position?.anchor == pending, !spreadBytes.contains(pending) else { return }
+        go(to: .offset(pending), animated: false, into: &out)
     }
 
     mutating func note(_ time: Double) {
@@ -49,6 +59,9 @@ extension ReadingSession {
         case .searchPrevious:
             nextMatch(reversed: true, into: &out)
         case .press(let x, let y):
+            // As with a turn: the stand-in pages shown while the reader's place comes are not to be
+            // dragged or tapped (the drag and the release that follow need a press).
+            if pendingOffset != nil && document.isComplete { return }
             mode = .pressing(Press(x: x, y: y, along: options.vertical ? y : x, isDragging: false))
         case .drag(let x, let y):
             drag(toX: x, y: y, into: &out)
@@ -97,6 +110,10 @@ extension ReadingSession {
     /// Turns `count` spreads; past the pages known so far it waits for them.
     mutating func turn(_ count: Int, into out: inout Outbox) {
         guard count != 0 else { return }
+        // The reader's place after a resize or a restore is on its way, and the pages shown meanwhile
+        // are a stand-in: a turn from them would lose it. (A stream's place may be long in coming;
+        // there a turn stops the wait and turns from what is shown, as before.)
+        if pendingOffset != nil && document.isComplete { return }
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil); out.redraw() }
         let pages = currentPages
@@ -120,6 +137,7 @@ extension ReadingSession {
         switch mode {
         case .waiting:
             // The reader stays on the page shown, so that is the place to remember now.
+            abandonPendingPlace(for: nil)
             mode = .reading(Notice("Stopped"))
             if pager.activity == .idle, let save = recorder.settled(onPages: currentPages, pageStarts: pagination.pageStarts) {
                 out.append(.save(save))
@@ -198,7 +216,8 @@ extension ReadingSession {
         var started = TextSearch(pattern: pattern, backward: backward)
         started.scan(document.text, budget: 1 << 20)
         search = started
-        let from = spreadBytes.lowerBound
+        // From the reader's place: a pending jump's byte, not the stand-in pages shown meanwhile.
+        let from = pendingOffset ?? spreadBytes.lowerBound
         goToMatch(from: from, forward: !backward, including: !backward, animated: true, into: &out)
         out.redraw()
     }
@@ -210,7 +229,7 @@ extension ReadingSession {
             return
         }
         let forward = search.isBackward == reversed
-        let bytes = spreadBytes
+        let bytes = pendingOffset.map { $0..<$0 } ?? spreadBytes
         goToMatch(from: forward ? bytes.upperBound : bytes.lowerBound, forward: forward, including: forward,
                   animated: true, into: &out)
     }

@@ -97,8 +97,17 @@ extension ReadingSession {
 
     // MARK: Moving
 
+    /// The reader leaves the place a pending jump waits for (after a resize or a restore) for
+    /// `target` (nil: the pages shown): the recorder forgets it, so the new page's start becomes
+    /// the place (a last page still being laid out would otherwise seem to hold the old one).
+    mutating func abandonPendingPlace(for target: Wait.Target?) {
+        guard let pending = pendingOffset, target != .offset(pending) else { return }
+        recorder = PositionRecorder(identity: recorder.identity)
+    }
+
     /// Goes to `target` now when pagination has reached it; else waits for it.
     mutating func go(to target: Wait.Target, animated: Bool, into out: inout Outbox) {
+        abandonPendingPlace(for: target)
         let page: Int?
         switch target {
         case .page(let p):
@@ -131,6 +140,11 @@ extension ReadingSession {
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil) }
         absorb(pager.move(toPage: page, animated: animated, at: now), into: &out)
+        // A jump to the page already shown moves nothing, so the pager reports no rest; the reader
+        // has arrived all the same (after a resize's wait the recorder may still hold the old place).
+        if pager.activity == .idle, let save = recorder.settled(onPages: currentPages, pageStarts: pagination.pageStarts) {
+            out.append(.save(save))
+        }
         out.redraw()
     }
 
@@ -150,11 +164,19 @@ extension ReadingSession {
             return
         }
         guard let found else {
+            // A jump still on its way (after a resize or a restore) goes on: the reader is not left on the stand-in pages.
+            if case .waiting(let wait) = mode {
+                if case .match = wait.target {} else {
+                    go(to: wait.target, animated: wait.animated, into: &out)
+                    if case .waiting = mode { return }
+                }
+            }
             let none = search.matches.isEmpty && search.isComplete
             notify(none ? "Pattern not found: \(search.pattern.source)" : (forward ? "No more matches" : "No earlier match"),
                    kind: .problem, into: &out)
             return
         }
+        abandonPendingPlace(for: .offset(found.lowerBound))
         mode = .reading(nil)
         go(to: .offset(found.lowerBound), animated: animated, into: &out)
     }

@@ -195,13 +195,21 @@ public struct ReadingSession {
 
     // MARK: The place
 
-    /// The byte the reader is at: the remembered anchor while it is on
-    /// screen, else the first byte of the spread on screen. A saved
-    /// position restores to it at any size.
+    /// The byte the reader is at: the byte a pending jump waits for (after a
+    /// resize or a restore the pages on screen are a stand-in), else the
+    /// remembered anchor while it is on screen, else the first byte of the
+    /// spread on screen. A saved position restores to it at any size.
     public var anchor: Int {
+        if let pendingOffset { return pendingOffset }
         let range = spreadBytes
         if let remembered = recorder.position?.anchor, range.contains(remembered) { return remembered }
         return range.lowerBound
+    }
+
+    /// The byte a jump waits for pagination to reach, if one does.
+    var pendingOffset: Int? {
+        if case .waiting(let wait) = mode, case .offset(let offset) = wait.target { return offset }
+        return nil
     }
 
     /// The current page (the first page of the spread nearest the position).
