@@ -164,13 +164,6 @@ extension ReadingSession {
             return
         }
         guard let found else {
-            // A jump still on its way (after a resize or a restore) goes on: the reader is not left on the stand-in pages.
-            if case .waiting(let wait) = mode {
-                if case .match = wait.target {} else {
-                    go(to: wait.target, animated: wait.animated, into: &out)
-                    if case .waiting = mode { return }
-                }
-            }
             let none = search.matches.isEmpty && search.isComplete
             notify(none ? "Pattern not found: \(search.pattern.source)" : (forward ? "No more matches" : "No earlier match"),
                    kind: .problem, into: &out)
