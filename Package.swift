@@ -14,10 +14,10 @@ let directMetadata: [SwiftSetting] = [
     ], .when(configuration: .release)),
 ]
 
-// The functions a release folio runs before its first frame, written by
-// Scripts/first-frame-order, placed together by lld (which, unlike gold, moves the
-// sections of the standard library and the C library by the symbols in them): the
-// first screen then maps fewer 64 KB windows of code, each a page fault of 2-4 us here.
+// The functions a release folio runs before its first frame and the data they touch,
+// written by Scripts/first-frame-order, placed together by lld (which, unlike gold,
+// moves the sections of the standard library and the C library by the symbols in
+// them): the first screen then maps fewer pages (167 faults against 198 for a 1 MB file).
 let firstFrameOrder = "\(Context.packageDirectory)/Sources/FolioCLI/first-frame.order"
 
 let package = Package(
