@@ -73,7 +73,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Thread { try? Data("through a fifo\n".utf8).write(to: URL(fileURLWithPath: fifo)) }
+        // The writer comes late, as a slow producer does: the reader must wait for it, not read an empty FIFO.
+        let writer = Thread {
+            Thread.sleep(forTimeInterval: 0.3)
+            try? Data("through a fifo\n".utf8).write(to: URL(fileURLWithPath: fifo))
+        }
         writer.start()
         let viaFIFO = try Folio.run([fifo])
         #expect(viaFIFO.status == 0, "\(viaFIFO.err)")

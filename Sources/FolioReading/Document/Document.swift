@@ -124,8 +124,12 @@ public final class Document {
         }
         let type = info.st_mode & S_IFMT
         guard type != S_IFDIR else { throw .directory(path) }
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | (type == S_IFREG ? 0 : O_NONBLOCK))
+        // A FIFO opens blocking, as `less` and `cat` open it: until a writer opens its end, a
+        // non-blocking read sees end of file, and the stream would end empty before it began.
+        let blocking = type == S_IFREG || type == S_IFIFO
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | (blocking ? 0 : O_NONBLOCK))
         guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        if type == S_IFIFO { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if type == S_IFREG {
             var opened = stat()
