@@ -26,6 +26,10 @@ struct DrawOp: Sendable, CustomStringConvertible {
     static let styles = [
         Style.plain, Style(bold: true), Style(foreground: .red), Style(reverse: true),
         Style(foreground: .green, dim: true, underline: true), Style(foreground: .palette(15), bold: true, reverse: true),
+        // 24-bit colours, kept in each frame's table in the order drawn: the same style has
+        // different keys in the frame on screen and the next.
+        Style(foreground: .rgb(255, 128, 0)), Style(foreground: .rgb(1, 2, 3), background: .rgb(250, 250, 250), italic: true),
+        Style(background: .rgb(0, 0, 90)),
     ]
     static let scalars: [Unicode.Scalar] = [" ", "-", "漢", "\u{301}", "\u{1B}", "x"]
     /// What `putASCII` takes: printable ASCII, spaces included.
@@ -105,15 +109,18 @@ struct ScreenScene: Sendable, CustomStringConvertible {
 
     var after: Frame {
         let old = before
-        var frame = shift == 0 ? old : Self.shifted(old, by: shift)
+        // Half the scenes draw the new frame afresh, as the reader does: its 24-bit styles
+        // then take other keys than the same styles have in the old frame.
+        var frame = shift == 0 && seed % 2 == 0 ? old : Self.shifted(old, by: shift)
         for op in edits { op.apply(to: &frame) }
         return frame
     }
 
-    /// `frame` with every cell moved `shift` columns right, redrawn through the public API.
+    /// `frame` with every cell moved `shift` columns right, redrawn through the public API in a
+    /// fresh frame, bottom row first (so the styles are met in another order than they were drawn).
     static func shifted(_ frame: Frame, by shift: Int) -> Frame {
         var moved = Frame(width: frame.width, height: frame.height)
-        for row in 0..<frame.height {
+        for row in (0..<frame.height).reversed() {
             for column in 0..<frame.width {
                 let cell = frame[column, row]
                 if cell.width > 0 { moved.draw(cell.text, atColumn: column + shift, row: row, style: cell.style) }

@@ -40,7 +40,7 @@ public struct ReaderDisplay {
     /// once a frame is written, while the terminal draws or the reader waits.
     ///
     /// After a first frame the two buffers share one storage, and the next
-    /// frame would copy it (160 KB at 200×50, fresh memory) before it could be
+    /// frame would copy it (80 KB at 200×50, fresh memory) before it could be
     /// drawn, for a pipe's first text, say, or the first page turn. Cost:
     /// O(width × height) the first time after a first frame, O(1) after.
     public mutating func prepareNextFrame() {

@@ -44,6 +44,7 @@ extension Frame {
         var x = column
         var last = -1  // the cell that zero-width marks join, -1 for none (clipped or off the frame)
         var stopped = false
+        let key = drawable ? self.key(for: style) : .plain
         Frame.forEachCell(in: text) { piece in
             switch piece {
             case .mark(let mark):
@@ -54,7 +55,7 @@ extension Frame {
                 if x + columns > limit {
                     // A wide character with one column left: a space there instead, never half of it.
                     if x < limit {
-                        if drawable && x >= 0 { place(.blank(style), at: rowStart + x) }
+                        if drawable && x >= 0 { place(.blank(key), at: rowStart + x) }
                         x += 1
                     }
                     stopped = true
@@ -63,11 +64,11 @@ extension Frame {
                 }
                 if x >= 0 {
                     if drawable {
-                        place(PackedCell(code: scalar.value, width: UInt8(columns), style: style), at: rowStart + x)
+                        place(PackedCell(code: scalar.value, width: UInt8(columns), key: key), at: rowStart + x)
                         last = rowStart + x
                     }
                 } else {
-                    if drawable && x + columns > 0 { place(.blank(style), at: rowStart) }  // right half on screen
+                    if drawable && x + columns > 0 { place(.blank(key), at: rowStart) }  // right half on screen
                     last = -1
                 }
                 x += columns
@@ -102,11 +103,12 @@ extension Frame {
         }
         let from = max(column, left), to = min(column + columns, right)
         guard from < to else { return }
+        let key = self.key(for: style)
         if scalar == " " || columns > 2 || column < left || column + columns > right {
-            for x in from..<to { place(.blank(style), at: rowStart + x) }
+            for x in from..<to { place(.blank(key), at: rowStart + x) }
             return
         }
-        place(PackedCell(code: scalar.value, width: UInt8(columns), style: style), at: rowStart + column)
+        place(PackedCell(code: scalar.value, width: UInt8(columns), key: key), at: rowStart + column)
     }
 
     /// Puts printable ASCII `bytes` (spaces included), one cell each, in
@@ -119,7 +121,8 @@ extension Frame {
         guard from < to else { return }
         let rowStart = row * width
         var mended = false
-        let template = PackedCell(code: 0, width: 1, style: style)
+        let key = self.key(for: style)
+        let template = PackedCell(code: 0, width: 1, key: key)
         cells.withUnsafeMutableBufferPointer { cells in
             // from ..< to lies in the row and in `bytes` (shifted by `column`), so the offsets
             // below stay in bounds and cannot overflow.
@@ -138,9 +141,9 @@ extension Frame {
             }
         }
         guard mended else { return }
-        for x in from..<to where cells[rowStart + x].code != UInt32(bytes[x - column]) || cells[rowStart + x].style != style
+        for x in from..<to where cells[rowStart + x].code != UInt32(bytes[x - column]) || cells[rowStart + x].key != key
             || cells[rowStart + x].width != 1 {
-            place(PackedCell(code: UInt32(bytes[x - column]), width: 1, style: style), at: rowStart + x)
+            place(PackedCell(code: UInt32(bytes[x - column]), width: 1, key: key), at: rowStart + x)
         }
     }
 
@@ -176,7 +179,8 @@ extension Frame {
         case 0: (shown, columnsEach) = (" ", 1)
         case let w?: (shown, columnsEach) = (scalar, w)
         }
-        let cell = PackedCell(code: shown.value, width: UInt8(columnsEach), style: style)
+        let key = self.key(for: style)
+        let cell = PackedCell(code: shown.value, width: UInt8(columnsEach), key: key)
         for row in top..<bottom {
             var column = left
             while column < right {
@@ -184,7 +188,7 @@ extension Frame {
                     place(cell, at: row * width + column)
                     column += columnsEach
                 } else {
-                    place(.blank(style), at: row * width + column)
+                    place(.blank(key), at: row * width + column)
                     column += 1
                 }
             }
@@ -198,6 +202,8 @@ extension Frame {
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank()) }
         clusters.removeAll(keepingCapacity: true)
         freeClusters.removeAll(keepingCapacity: true)
+        indexedStyles.removeAll(keepingCapacity: true)
+        indexedKeys.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Cells
@@ -213,7 +219,7 @@ extension Frame {
         release(i)
         if cell.width == 2 {
             release(i + 1)
-            cells[i + 1] = .continuation(cell.style)
+            cells[i + 1] = .continuation(cell.key)
         }
         cells[i] = cell
     }
@@ -226,14 +232,14 @@ extension Frame {
         case 0:
             let lead = cells[i - 1]
             free(lead)
-            cells[i - 1] = .blank(lead.style)
+            cells[i - 1] = .blank(lead.key)
         case 2:
-            cells[i + 1] = .blank(cells[i + 1].style)
+            cells[i + 1] = .blank(cells[i + 1].key)
         default:
             break
         }
         free(old)
-        cells[i] = .blank(old.style)
+        cells[i] = .blank(old.key)
     }
 
     private mutating func free(_ cell: PackedCell) {

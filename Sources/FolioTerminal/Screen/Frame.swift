@@ -15,10 +15,12 @@ import FolioReading
 /// frame.fill(columns: 0..<80, rows: 23..<24, style: Style(reverse: true))
 /// ```
 ///
-/// Storage is sixteen bytes per cell (a scalar, its width and a style with 24-bit colours); a grapheme of more than one scalar (a base
-/// and its combining marks) is kept as a `String` in a side table, so drawing
-/// plain text never allocates per cell. Reuse a frame with ``clear()``, which
-/// keeps its storage.
+/// Storage is eight bytes per cell: a scalar, its width and its style, which
+/// is the cell's own unless it has a 24-bit colour (such styles are kept once
+/// each in a side table). A grapheme of more than one scalar (a base and its
+/// combining marks) is kept as a `String` in a side table, so drawing plain
+/// text never allocates per cell. Reuse a frame with ``clear()``, which keeps
+/// its storage.
 public struct Frame: Sendable, CustomStringConvertible {
     /// The number of columns, 0 or more.
     public let width: Int
@@ -30,10 +32,14 @@ public struct Frame: Sendable, CustomStringConvertible {
     var clusters: [String] = []
     /// Indices into `clusters` whose cell has been overwritten, ready for reuse.
     var freeClusters: [UInt32] = []
+    /// The styles with a 24-bit colour drawn since the last ``clear()``, indexed by `StyleKey.index`, each once.
+    var indexedStyles: [Style] = []
+    /// The key of each style in `indexedStyles`.
+    var indexedKeys: [Style: StyleKey] = [:]
 
     /// Creates a blank frame (plain spaces). Negative sizes are clamped to 0.
     ///
-    /// Cost: O(width × height) time and 16 bytes per cell.
+    /// Cost: O(width × height) time and 8 bytes per cell.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
@@ -47,7 +53,7 @@ public struct Frame: Sendable, CustomStringConvertible {
     public subscript(column: Int, row: Int) -> Cell {
         guard column >= 0, column < width, row >= 0, row < height else { return .blank }
         let cell = cells[row * width + column]
-        return Cell(text: text(of: cell), width: Int(cell.width), style: cell.style)
+        return Cell(text: text(of: cell), width: Int(cell.width), style: style(of: cell))
     }
 
     /// The text of row `row` as plain characters (styles dropped, a wide character once);
@@ -97,9 +103,35 @@ public struct Frame: Sendable, CustomStringConvertible {
 
     @inline(__always)
     func same(_ cell: PackedCell, as other: PackedCell, in frame: Frame) -> Bool {
-        if cell == other { return !cell.isCluster || clusters[cell.clusterIndex] == frame.clusters[other.clusterIndex] }
-        guard cell.isCluster, other.isCluster, cell.width == other.width, cell.style == other.style else { return false }
-        return clusters[cell.clusterIndex] == frame.clusters[other.clusterIndex]
+        if cell == other && cell.isSelfContained { return true }
+        guard cell.width == other.width, cell.isCluster == other.isCluster, style(of: cell) == frame.style(of: other) else { return false }
+        return cell.isCluster ? clusters[cell.clusterIndex] == frame.clusters[other.clusterIndex] : cell.code == other.code
+    }
+
+    /// The key of `style` in this frame: the style itself, or its entry in the table of
+    /// 24-bit styles (added the first time). O(1); a table entry allocates once per style.
+    @inline(__always)
+    mutating func key(for style: Style) -> StyleKey {
+        if let key = StyleKey(inline: style) { return key }
+        return indexedKey(for: style)
+    }
+
+    private mutating func indexedKey(for style: Style) -> StyleKey {
+        if let key = indexedKeys[style] { return key }
+        // Half a billion styles drawn without a clear (tens of gigabytes of table) would be needed
+        // to run out of keys; past that, the plain style rather than a trap.
+        guard indexedStyles.count < StyleKey.indexLimit else { return .plain }
+        let key = StyleKey(index: indexedStyles.count)
+        indexedStyles.append(style)
+        indexedKeys[style] = key
+        return key
+    }
+
+    /// The style of `cell`, a cell of this frame.
+    @inline(__always)
+    func style(of cell: PackedCell) -> Style {
+        let key = cell.key
+        return key.isIndexed ? indexedStyles[key.index] : key.inlineStyle
     }
 }
 

@@ -46,7 +46,7 @@ struct RowPass {
         if blank { return !cell.isPlainBlank }
         guard let now = shown(column), new.same(cell, as: now, in: old) else { return true }
         if cell.width == 2 {
-            guard let right = shown(column + 1), right.width == 0, right.style == cell.style else { return true }
+            guard let right = shown(column + 1), right.width == 0, old.style(of: right) == new.style(of: cell) else { return true }
         }
         return false
     }
@@ -101,8 +101,9 @@ struct RowPass {
                 let rowCells = UnsafeBufferPointer(rebasing: newCells[base..<(base + width)])
                 while column < end {
                     let cell = newCells[base + column]
-                    // In place, a one-column cell (not a cluster, whose text lives apart) equal to the one shown is unchanged.
-                    if shift == 0 && cell.width == 1 && !cell.isCluster && cell == oldCells[base + column] {
+                    // In place, a one-column cell whose bits say all it shows (no cluster or style kept
+                    // apart in its frame's tables) equal to the one shown is unchanged.
+                    if shift == 0 && cell.width == 1 && cell.isSelfContained && cell == oldCells[base + column] {
                         column += 1
                         continue
                     }
@@ -121,7 +122,7 @@ struct RowPass {
                         }
                     }
                     if !reprint(upTo: column, of: rowCells, into: &out) { out.move(toRow: row, column: column) }
-                    out.setStyle(cell.style)
+                    out.setStyle(new.style(of: cell))
                     out.print(cell, of: new)
                     column += Int(cell.width)
                 }
@@ -140,12 +141,12 @@ struct RowPass {
         // width of blanks (pushing the corner cell into the corner), and print the cell before.
         let before = new.cells[base + end]
         out.move(toRow: row, column: end)
-        out.setStyle(last.style)
+        out.setStyle(new.style(of: last))
         out.print(last, of: new)
         out.relative(Int(last.width), UInt8(ascii: "D"))
         out.relative(Int(before.width), UInt8(ascii: "@"))
         out.column = end
-        out.setStyle(before.style)
+        out.setStyle(new.style(of: before))
         out.print(before, of: new)
     }
 
@@ -167,7 +168,7 @@ struct RowPass {
                     continue
                 }
                 if !reprint(upTo: column, of: cells, into: &out) { out.move(toRow: row, column: column) }
-                out.setStyle(cell.style)
+                out.setStyle(new.style(of: cell))
                 if cell.code < 0x80 && cell.width == 1 {
                     let stop = asciiRunEnd(from: column, upTo: end, of: cells)
                     out.printASCII(UnsafeBufferPointer(rebasing: cells[column..<stop]))
@@ -187,7 +188,7 @@ struct RowPass {
     @inline(__always)
     private func asciiRunEnd(from start: Int, upTo end: Int, of cells: UnsafeBufferPointer<PackedCell>) -> Int {
         let run = PackedCell.ASCIIRun(first: cells[start])
-        let isPlain = cells[start].style.isPlain
+        let isPlain = cells[start].key == .plain
         var stop = start + 1
         while stop < end {
             if run.joins(cells[stop]) { stop += 1; continue }
@@ -211,7 +212,7 @@ struct RowPass {
         var cost = 0
         for c in out.column..<column {
             let cell = cells[c]
-            guard cell.style == style else { return false }
+            guard new.style(of: cell) == style else { return false }
             if cell.width > 0 { cost += RenderOutput.textCost(cell, of: new) }
             if cost > moveCost { return false }
         }
