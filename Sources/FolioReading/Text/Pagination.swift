@@ -61,24 +61,36 @@ public struct Pagination {
     /// than its first block (``FileText/firstBlockSize``).
     public static let typicalPageWindow = 16 * 1024
 
+    /// A page laid out from a window of the text: the page (nil when the window ran out before
+    /// the page ended), whether the window was the text's last, and where the window ended.
+    ///
+    /// A struct rather than a tuple: it is what a text's `withWindow` returns, and a generic
+    /// call returning a tuple makes the runtime build the tuple's type at the first page
+    /// (some 30,000 instructions before the first screen); a struct's type is built in.
+    struct WindowedPage {
+        var page: PageLayout?
+        var isFinal: Bool
+        var end: Int
+    }
+
     /// The page of `layout` at `start` in `style`, from `text`: in a window
     /// of ``typicalPageWindow`` bytes when it fits there, else in the whole
     /// ``pageWindow`` (as `final`, or as the text says when `asTheTextSays`),
     /// with whether the window it was laid out in was final and where it ended.
     static func page(of layout: TextLayout, in text: some TextStorage, from start: Int, style: TextStyle, collect: Bool,
-                     asTheTextSays: Bool) -> (page: PageLayout?, isFinal: Bool, end: Int) {
-        let quick: (PageLayout?, Bool, Int) = text.withWindow(start..<(start + typicalPageWindow)) { window in
-            (layout.page(in: window, from: start, style: style, collect: collect), window.isFinal, window.end)
+                     asTheTextSays: Bool) -> WindowedPage {
+        let quick = text.withWindow(start..<(start + typicalPageWindow)) { window in
+            WindowedPage(page: layout.page(in: window, from: start, style: style, collect: collect), isFinal: window.isFinal, end: window.end)
         }
-        if quick.0 != nil { return quick }
+        if quick.page != nil { return quick }
         if asTheTextSays {
             return text.withWindow(start..<(start + pageWindow)) { window in
-                (layout.page(in: window, from: start, style: style, collect: collect), window.isFinal, window.end)
+                WindowedPage(page: layout.page(in: window, from: start, style: style, collect: collect), isFinal: window.isFinal, end: window.end)
             }
         }
         return text.withBytes(start..<(start + pageWindow)) { bytes in
-            (layout.page(in: TextWindow(bytes: bytes, base: start, isFinal: true), from: start, style: style, collect: collect),
-             true, start + bytes.count)
+            WindowedPage(page: layout.page(in: TextWindow(bytes: bytes, base: start, isFinal: true), from: start, style: style, collect: collect),
+                         isFinal: true, end: start + bytes.count)
         }
     }
 
@@ -100,9 +112,9 @@ public struct Pagination {
                 if text.isComplete { isComplete = true }
                 break
             }
-            let (laid, finalWindow, windowEnd) = Self.page(of: layout, in: text, from: start, style: style, collect: false, asTheTextSays: true)
-            guard let page = laid else { break }  // a stream: wait for more of it
-            let final = finalWindow && windowEnd <= available
+            let laid = Self.page(of: layout, in: text, from: start, style: style, collect: false, asTheTextSays: true)
+            guard let page = laid.page else { break }  // a stream: wait for more of it
+            let final = laid.isFinal && laid.end <= available
             covered += page.end - start
             if page.isFull && page.end < available {
                 append(page.end, page.endStyle)
