@@ -79,6 +79,25 @@ struct PackedCell: Equatable, Sendable {
     @inline(__always)
     var plainBlankDifference: UInt64 { bits ^ Self.plainBlankBits }
 
+    /// Where the run of plain spaces from `start` in `cells` ends, at `end` at the latest:
+    /// eight cells a step while all eight are plain spaces (a blank row, a page's margins), then
+    /// one at a time. O(run).
+    @inline(__always)
+    static func plainBlankRunEnd(in cells: UnsafeBufferPointer<PackedCell>, from start: Int, to end: Int) -> Int {
+        guard let base = UnsafeRawPointer(cells.baseAddress), start < end else { return start }
+        // start ..< end lies in `cells`, so the offsets below stay in bounds and cannot overflow.
+        var column = start
+        let blank = SIMD8<UInt64>(repeating: plainBlankBits)
+        let stride = MemoryLayout<PackedCell>.stride
+        while column &+ 8 <= end {
+            let block = (base + column &* stride).loadUnaligned(as: SIMD8<UInt64>.self)
+            if any(block .!= blank) { break }
+            column &+= 8
+        }
+        while column < end && cells[column].isPlainBlank { column &+= 1 }
+        return column
+    }
+
     /// The cells that join a run of one-column ASCII text begun by a given cell: in
     /// its style, ASCII, one column, and not a plain space (a gap, printed or moved
     /// over, not text). Two compares of a word a cell. (The cells are of one frame,

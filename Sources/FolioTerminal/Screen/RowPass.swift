@@ -160,7 +160,7 @@ struct RowPass {
             while column < end {
                 // Plain spaces (what the erased row shows) in a loop of their own: a page's margins
                 // and line ends are much of a row. A continuation was printed with its lead.
-                while column < end && cells[column].isPlainBlank { column &+= 1 }
+                column = PackedCell.plainBlankRunEnd(in: cells, from: column, to: end)
                 guard column < end else { break }
                 let cell = cells[column]
                 if cell.width == 0 {
