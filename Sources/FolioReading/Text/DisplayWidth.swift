@@ -28,11 +28,15 @@ public enum DisplayWidth {
 
     /// Whether `v` lies in one of `ranges` (flat pairs: first, last code point).
     private static func contains(_ ranges: [UInt32], _ v: UInt32) -> Bool {
-        var low = 0, high = ranges.count / 2
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[2 * mid + 1] < v { low = mid + 1 } else { high = mid }
+        ranges.withUnsafeBufferPointer { ranges in
+            // low ≤ mid < high ≤ count / 2, so every index below is in the table.
+            let pairs = ranges.count / 2
+            var low = 0, high = pairs
+            while low < high {
+                let mid = (low &+ high) &>> 1
+                if ranges[2 &* mid &+ 1] < v { low = mid &+ 1 } else { high = mid }
+            }
+            return low < pairs && ranges[2 &* low] <= v
         }
-        return low < ranges.count / 2 && ranges[2 * low] <= v
     }
 }
