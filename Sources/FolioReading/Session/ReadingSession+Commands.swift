@@ -59,9 +59,9 @@ extension ReadingSession {
         case .searchPrevious:
             nextMatch(reversed: true, into: &out)
         case .press(let x, let y):
-            // As with a turn: the stand-in pages shown while the reader's place comes are not to be
-            // dragged or tapped (the drag and the release that follow need a press).
-            if pendingOffset != nil && document.isComplete { return }
+            // The stand-in pages are not to be dragged or tapped either (the drag and the release
+            // that follow need a press).
+            if placeIsComing { return }
             mode = .pressing(Press(x: x, y: y, along: options.vertical ? y : x, isDragging: false))
         case .drag(let x, let y):
             drag(toX: x, y: y, into: &out)
@@ -110,10 +110,7 @@ extension ReadingSession {
     /// Turns `count` spreads; past the pages known so far it waits for them.
     mutating func turn(_ count: Int, into out: inout Outbox) {
         guard count != 0 else { return }
-        // The reader's place after a resize or a restore is on its way, and the pages shown meanwhile
-        // are a stand-in: a turn from them would lose it. (A stream's place may be long in coming;
-        // there a turn stops the wait and turns from what is shown, as before.)
-        if pendingOffset != nil && document.isComplete { return }
+        if placeIsComing { return }
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil); out.redraw() }
         let pages = currentPages

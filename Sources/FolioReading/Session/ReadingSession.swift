@@ -212,6 +212,12 @@ public struct ReadingSession {
         return nil
     }
 
+    /// Whether the pages shown are a stand-in while the reader's place, after a resize or a
+    /// restore, is on its way in a complete document: a turn or a press from them would lose
+    /// it, so they wait. (A stream's place may be long in coming; there a turn stops the wait
+    /// and turns from what is shown.)
+    var placeIsComing: Bool { pendingOffset != nil && document.isComplete }
+
     /// The current page (the first page of the spread nearest the position).
     public var currentPage: Int { min(pager.currentPage ?? 0, pagination.knownPages - 1) }
 
