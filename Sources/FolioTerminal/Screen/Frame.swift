@@ -88,9 +88,6 @@ public struct Frame: Sendable, CustomStringConvertible {
         return String(Character(cell.scalar))
     }
 
-    /// Whether `cell` of this frame shows the same as `other` of frame `frame`.
-    ///
-    /// Cost: O(1) for single-scalar cells, O(length) for clusters.
     /// Whether every cell of `row` is a plain one-column space. O(width).
     func rowIsPlainBlank(_ row: Int) -> Bool {
         cells.withUnsafeBufferPointer { cells in
@@ -101,6 +98,11 @@ public struct Frame: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether `cell` of this frame shows the same as `other` of frame `frame`: equal bits
+    /// say so only for cells whose bits hold all they show; others compare their text and
+    /// their styles, which the two frames may key differently.
+    ///
+    /// Cost: O(1) for single-scalar cells, O(length) for clusters.
     @inline(__always)
     func same(_ cell: PackedCell, as other: PackedCell, in frame: Frame) -> Bool {
         if cell == other && cell.isSelfContained { return true }
