@@ -60,10 +60,14 @@ let package = Package(
             dependencies: ["FolioReading"],
             swiftSettings: directMetadata
         ),
+        // The command line kept as the C library hands it over, in place of the Swift runtime's
+        // search of /proc/self/maps for it (see arguments.c): `folio --version` 0.86 → 0.76 ms.
+        // DWARF 4, which valgrind (Scripts/first-frame-order) reads, like the Swift objects'.
+        .target(name: "FolioArguments", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB",
+                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["first-frame.order"],
