@@ -113,7 +113,7 @@ let package = Package(
             ]
         ),
         // End-to-end: runs the real folio binary, in tmux for the terminal.
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioArguments"]),
         .testTarget(
             name: "FolioTerminalTests",
             dependencies: [

@@ -27,18 +27,22 @@ static void keep_arguments(int argc, char **argv, char **envp) {
 __attribute__((used, section(".preinit_array")))
 static void (*const keep_arguments_at_start)(int, char **, char **) = keep_arguments;
 
-__attribute__((swiftcall))
-char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
-    if (override_argv) {
-        *count = override_argc;
-        return override_argv;
-    }
+char **folio_command_line(int *count) {
     if (!given_argv) {
         *count = 0;
         return no_arguments;
     }
     *count = given_argc;
     return given_argv;
+}
+
+__attribute__((swiftcall))
+char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
+    if (override_argv) {
+        *count = override_argc;
+        return override_argv;
+    }
+    return folio_command_line(count);
 }
 
 __attribute__((swiftcall))
