@@ -79,19 +79,13 @@ public struct Pagination {
     /// with whether the window it was laid out in was final and where it ended.
     static func page(of layout: TextLayout, in text: some TextStorage, from start: Int, style: TextStyle, collect: Bool,
                      asTheTextSays: Bool) -> WindowedPage {
-        let quick = text.withWindow(start..<(start + typicalPageWindow)) { window in
+        func laidOut(_ window: TextWindow) -> WindowedPage {
             WindowedPage(page: layout.page(in: window, from: start, style: style, collect: collect), isFinal: window.isFinal, end: window.end)
         }
+        let quick = text.withWindow(start..<(start + typicalPageWindow), laidOut)
         if quick.page != nil { return quick }
-        if asTheTextSays {
-            return text.withWindow(start..<(start + pageWindow)) { window in
-                WindowedPage(page: layout.page(in: window, from: start, style: style, collect: collect), isFinal: window.isFinal, end: window.end)
-            }
-        }
-        return text.withBytes(start..<(start + pageWindow)) { bytes in
-            WindowedPage(page: layout.page(in: TextWindow(bytes: bytes, base: start, isFinal: true), from: start, style: style, collect: collect),
-                         isFinal: true, end: start + bytes.count)
-        }
+        if asTheTextSays { return text.withWindow(start..<(start + pageWindow), laidOut) }
+        return text.withBytes(start..<(start + pageWindow)) { laidOut(TextWindow(bytes: $0, base: start, isFinal: true)) }
     }
 
     /// Lays out pages until about `budget` more bytes are covered, the text
