@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// A virtual X display (Xvfb) with real input (xdotool) and screenshots
@@ -17,39 +16,46 @@ final class Desktop {
                 throw Failure("\(tool) is missing: run Scripts/test-view, or apt-get install xvfb xdotool imagemagick")
             }
         }
-        // A display number of our own. Suites run in parallel in one process, so numbers come from
-        // a counter (the pid spreads processes apart), and a server that exits at once — the number
-        // was taken after all — is replaced by one on the next number.
-        var attempt = 0
-        while true {
-            let number = 100 + (Int(ProcessInfo.processInfo.processIdentifier) * 16 + Self.nextNumber()) % 800
-            attempt += 1
-            guard attempt < 40 else { throw Failure("no Xvfb display could be started") }
-            let socket = "/tmp/.X11-unix/X\(number)"
-            if FileManager.default.fileExists(atPath: socket) || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { continue }
-            let candidate = Process()
-            candidate.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
-            candidate.arguments = [":\(number)", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-            candidate.standardOutput = FileHandle.nullDevice
-            candidate.standardError = FileHandle.nullDevice
-            try candidate.run()
-            let deadline = Date().addingTimeInterval(10)
-            while candidate.isRunning && !FileManager.default.fileExists(atPath: socket) && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            // Give a server that lost the race a moment to exit.
-            Thread.sleep(forTimeInterval: 0.2)
-            if candidate.isRunning && FileManager.default.fileExists(atPath: socket) {
-                display = ":\(number)"
-                server = candidate
-                break
-            }
-            if candidate.isRunning { candidate.terminate() }
+        // The server picks a free display number itself (`-displayfd`) and writes it to its standard
+        // output once it accepts connections. It decides by binding the display's socket, which the
+        // kernel arbitrates, so servers starting at once never collide and the lock files a killed
+        // server leaves behind in /tmp block nothing.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.which("Xvfb")!)
+        server.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        let announced = Pipe()
+        server.standardOutput = announced
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        self.server = server
+        self.announced = announced
+        guard let number = Self.displayNumber(from: announced.fileHandleForReading.fileDescriptor, within: 30) else {
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            throw Failure("Xvfb did not announce a display within 30 s (exited: \(!server.isRunning))")
         }
+        display = ":\(number)"
     }
 
-    private static let counter = Mutex(0)
-    static func nextNumber() -> Int { counter.withLock { $0 += 1; return $0 } }
+    /// Keeps the server's standard output open: closing it could stop the server with SIGPIPE.
+    private let announced: Pipe
+
+    /// The display number a server writes to `descriptor` (digits, then a newline), or nil when
+    /// nothing complete arrives within `seconds` or the server closes it first.
+    private static func displayNumber(from descriptor: Int32, within seconds: Double) -> Int? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var text = ""
+        while !text.hasSuffix("\n") {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return nil }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 16)
+            let count = read(descriptor, &bytes, bytes.count)
+            guard count > 0 else { return nil }
+            text += String(decoding: bytes[..<count], as: UTF8.self)
+        }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 
     deinit {
         // Polled rather than waitUntilExit, which can wait forever inside a test's task.
