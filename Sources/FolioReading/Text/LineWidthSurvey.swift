@@ -36,7 +36,10 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
         guard goal > scanned || text.isComplete else { return false }
         let before = lineWidth
         text.withWindow(scanned..<goal) { window in scanned += survey(window) }
-        if scanned >= Self.sampleBytes || (text.isComplete && scanned >= text.count) {
+        // The sample is read once its window has been: a character the sample's end cuts (or a
+        // run's last byte, held back for an overstrike that may follow) is not waited for, or a
+        // text longer than the sample would never settle.
+        if goal >= Self.sampleBytes || (text.isComplete && scanned >= text.count) {
             endLine()
             isSettled = true
         }
