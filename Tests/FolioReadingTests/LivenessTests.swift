@@ -64,6 +64,36 @@ import FolioTestSupport
         #expect(driver.session.spreadBytes.contains(anchor), "anchor \(anchor) not in \(driver.session.spreadBytes)")
     }
 
+    /// `]` in a two-page spread reaches every chapter, even one that starts on the right-hand
+    /// page (it used to stay on the spread: the strip's chapter is the left page's).
+    @Test func theNextChapterKeyVisitsEveryChapterInTwoPages() {
+        // Chapters of uneven lengths, so some start on a left page and some on a right one.
+        var text = ""
+        for chapter in 1...12 {
+            text += "# Chapter \(chapter)\n\n"
+            for line in 0..<(chapter * 7 % 23 + 3) { text += "Line \(line) of chapter \(chapter), as long as a short sentence.\n" }
+            text += "\n"
+        }
+        var driver = SessionDriver(Document(title: "book", format: .markdown, bytes: Array(text.utf8)), width: 160, height: 20)
+        driver.settle()
+        #expect(driver.session.book.mode == .twoPages)
+        var seen: Set<Int> = []
+        var rightHandStarts = 0
+        for _ in 0..<20 {
+            for (index, chapter) in driver.session.chapters.enumerated() where driver.session.spreadBytes.contains(chapter.offset) {
+                seen.insert(index)
+                if let page = driver.session.pagination.page(containing: chapter.offset), page != driver.session.currentPage {
+                    rightHandStarts += 1
+                }
+            }
+            driver.press(.character("]"))
+            driver.settle()
+        }
+        #expect(rightHandStarts > 0, "the book tests a chapter starting on a right-hand page")
+        #expect(seen == Set(0..<12), "chapters shown: \(seen.sorted())")
+        #expect(driver.session.currentPages.contains(driver.session.pagination.page(containing: driver.session.chapters[11].offset)!))
+    }
+
     /// Standard input of man-page text over 64 KB keeps its own 110-column lines on one page
     /// at 120 columns: it used to be laid out in two narrow pages for good, the line survey
     /// never settling on a stream past its sample. Read as the terminal's loop reads a pipe.

@@ -200,15 +200,22 @@ extension ReadingSession {
         out.redraw()
     }
 
-    /// Goes `count` chapters forward or back from the one on screen.
+    /// Goes `count` chapters forward or back from the last chapter that starts on the pages
+    /// shown or before them, as the strip selects it — in a two-page spread the next chapter
+    /// may start on the right-hand page, and `]` then goes to the one after it, not to the
+    /// spread already shown.
     mutating func chapterStep(_ count: Int, into out: inout Outbox) {
         guard !chapters.isEmpty else {
             notify("No chapters", kind: .problem, into: &out)
             return
         }
-        // The chapter the strip shows as current (a page can start inside one chapter and hold the next).
-        let current = menu.selectedIndex ?? -1
-        let target = min(max(current + count, 0), chapters.count - 1)
-        perform(.goToChapter(target), into: &out)
+        // Where the reader is headed: a second press during the turn counts from the first's chapter.
+        let shown = pendingOffset.map { $0..<($0 + 1) } ?? bytes(ofSpreadHolding: pager.targetPage ?? currentPage)
+        let current = chapters.lastIndex { $0.offset < shown.upperBound } ?? -1
+        if count > 0 && current + 1 >= chapters.count {
+            notify("No more chapters", into: &out)
+            return
+        }
+        perform(.goToChapter(min(max(current + count, 0), chapters.count - 1)), into: &out)
     }
 }

@@ -229,9 +229,14 @@ public struct ReadingSession {
     }
 
     /// The bytes of the spread nearest the position.
-    public var spreadBytes: Range<Int> {
-        let pages = currentPages
-        return pagination.bytes(ofPage: pages.lowerBound).lowerBound..<pagination.bytes(ofPage: pages.upperBound).upperBound
+    public var spreadBytes: Range<Int> { bytes(ofSpreadHolding: currentPage) }
+
+    /// The bytes of the spread that holds page `page` (clamped to the known pages).
+    func bytes(ofSpreadHolding page: Int) -> Range<Int> {
+        let known = pagination.knownPages
+        let spread = pager.track.spread(at: pager.track.spreadIndex(containing: min(max(0, page), known - 1)))
+        let last = min(spread.firstPage + spread.pageCount - 1, known - 1)
+        return pagination.bytes(ofPage: spread.firstPage).lowerBound..<pagination.bytes(ofPage: last).upperBound
     }
 
     /// How far through the document the end of the spread on screen is,
