@@ -155,14 +155,14 @@ enum SessionDocument: Int, CaseIterable, Sendable, CustomStringConvertible {
     func audit(_ session: ReadingSession, after step: SessionStep?, atRest: Bool = false) -> [String] {
         var problems: [String] = []
         let known = session.pagination.knownPages
-        // Nothing the engine returned was dropped: the session's slots are the pager's.
-        for slot in 0..<session.pager.slotCount {
-            let spread = session.pager.spread(inSlot: slot)
-            if session.slots[slot].spread != spread { problems.append("slot \(slot) shows \(session.slots[slot]), pager \(String(describing: spread))") }
-            if let offset = session.pager.offset(ofSlot: slot), session.slots[slot].offset != offset {
-                problems.append("slot \(slot) at \(session.slots[slot].offset), pager \(offset)")
-            }
+        // The pages laid out for drawing are those in the page area, and none is stale (a
+        // stream's open page laid out before more of it came): each is what laying it out now gives.
+        let visible = Set(session.visiblePages.map(\.page))
+        if Set(session.shown.pages.keys) != visible { problems.append("laid out \(session.shown), visible \(visible.sorted())") }
+        for page in visible where session.shown[page] != session.pagination.layOutPage(page, in: session.document.text) {
+            problems.append("page \(page)'s kept layout is stale")
         }
+        if session.work.stalls > 0 { problems.append("background work stood still \(session.work.stalls) times: \(session.work)") }
         if !(0..<known).contains(session.currentPage) { problems.append("page \(session.currentPage) of \(known)") }
         for visible in session.visiblePages where visible.page >= known { problems.append("visible page \(visible.page) of \(known)") }
         if session.pager.track.pages.pages != known { problems.append("pager has \(session.pager.track.pages.pages) pages, pagination \(known)") }

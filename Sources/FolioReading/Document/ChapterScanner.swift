@@ -7,6 +7,8 @@ public struct ChapterScanner: Hashable, Sendable {
     /// The byte offset scanning has reached (always a line start).
     public private(set) var position = 0
     private var inFence = false
+    /// The text's size when a scan stopped at a line the text has not finished (a stream's).
+    private var stalledAt: Int?
 
     /// The longest line looked at; a longer one is not a heading.
     static let maximumLine = 4096
@@ -44,10 +46,26 @@ public struct ChapterScanner: Hashable, Sendable {
                 }
                 return lineStart
             }
-            if advanced == 0 { break }
+            if advanced == 0 {
+                stalledAt = text.count
+                break
+            }
+            stalledAt = nil
             position += advanced
         }
         return chapters.count != before
+    }
+
+    /// Stops scanning at `offset`: the chapters found so far are all there are before it.
+    mutating func skip(to offset: Int) {
+        position = max(position, offset)
+        stalledAt = nil
+    }
+
+    /// Whether ``scan(_:upTo:)`` can go on now: lines start before `limit` in what `text`
+    /// holds, and the line it stopped at (a stream's unfinished last line) has grown or ended.
+    public func canScan(_ text: some TextStorage, upTo limit: Int) -> Bool {
+        position < min(limit, text.count) && (stalledAt.map { text.count > $0 || text.isComplete } ?? true)
     }
 
     /// How much is read at a time.

@@ -25,6 +25,8 @@ public struct TextSearch: Sendable, CustomStringConvertible {
     public private(set) var scanned = 0
     /// Whether the whole text has been searched.
     public private(set) var isComplete = false
+    /// The text's size when the scan stopped at a line the text has not finished (a stream's).
+    private var stalledAt: Int?
 
     /// The most matches kept (the rest are ignored).
     public static let matchLimit = 1_000_000
@@ -53,12 +55,26 @@ public struct TextSearch: Sendable, CustomStringConvertible {
             let advanced = text.withWindow(start..<(start + min(max(budget - spent, 0), 1 << 20) + Self.maximumLine)) { window in
                 searchLines(in: window)
             }
-            if advanced == 0 { break }  // a stream's partial line: wait for the rest
+            if advanced == 0 {  // a stream's partial line: wait for the rest
+                stalledAt = text.count
+                break
+            }
+            stalledAt = nil
             scanned += advanced
             spent += advanced
         }
         return matches.count != before || isComplete
     }
+
+    /// Whether ``scan(_:budget:)`` can go on now: not once complete, nor while it waits for a
+    /// stream to arrive or to finish the line it stopped at.
+    public func canScan(_ text: some TextStorage) -> Bool {
+        !isComplete && (scanned < text.count || text.isComplete)
+            && (stalledAt.map { text.count > $0 || text.isComplete } ?? true)
+    }
+
+    /// Ends the scan where it stands (the text changed under it, or it made no progress on a complete text).
+    mutating func finish() { isComplete = true }
 
     /// Searches the whole lines of `window`; returns the bytes consumed.
     private mutating func searchLines(in window: TextWindow) -> Int {

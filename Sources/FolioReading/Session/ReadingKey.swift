@@ -97,7 +97,7 @@ extension ReadingSession {
             bind(key, count: nil, into: &out)
         }
         noticeChange(into: &out)
-        return out.effects
+        return finish(out)
     }
 
     /// The binding for `key`, with an optional count typed before it.

@@ -10,14 +10,14 @@ extension ReadingSession {
         perform(command, into: &out)
         if let pending { keepPlace(pending, into: &out) }
         if command != .tick { noticeChange(into: &out) }
-        return out.effects
+        return finish(out)
     }
 
     /// A command that ended the wait for the reader's place (after a resize or a restore) without
     /// going anywhere — a notice, a tap — leaves the stand-in pages on screen: the jump goes on.
     mutating func keepPlace(_ pending: Int, into out: inout Outbox) {
-        guard !isWaiting, case .reading = mode, pager.activity == .idle,
-              recorder.position?.anchor == pending, !spreadBytes.contains(pending) else { return }
+        guard !isWaiting, case .reading = mode, navigation.pager.activity == .idle,
+              navigation.recorder.position?.anchor == pending, !spreadBytes.contains(pending) else { return }
         go(to: .offset(pending), animated: false, into: &out)
     }
 
@@ -47,9 +47,9 @@ extension ReadingSession {
             remember()
             go(to: .percent(percent), animated: true, into: &out)
         case .goToChapter(let index):
-            guard chapters.indices.contains(index) else { return }
+            guard work.chapters.indices.contains(index) else { return }
             remember()
-            go(to: .offset(chapters[index].offset), animated: true, into: &out)
+            go(to: .offset(work.chapters[index].offset), animated: true, into: &out)
         case .goToOffset(let offset):
             go(to: .offset(max(0, offset)), animated: true, into: &out)
         case .search(let source, let backward):
@@ -68,21 +68,21 @@ extension ReadingSession {
         case .release(let x, let y):
             release(x: x, y: y, into: &out)
         case .tapStrip(let x):
-            for effect in menu.tap(atViewportX: Double(x) + Double(measurer.columnWidth) / 2) {
+            for effect in navigation.menu.tap(atViewportX: Double(x) + Double(measurer.columnWidth) / 2) {
                 if case .showPage(let page) = effect { go(to: .page(page), animated: true, into: &out) }
                 out.redraw()
             }
         case .tapIndicator(let x):
             let along = Double(x) + Double(measurer.columnWidth) / 2
-            guard along >= 0, along < indicator.extent, let action = indicator.action(forTapAt: along) else { return }
+            guard along >= 0, along < navigation.indicator.extent, let action = navigation.indicator.action(forTapAt: along) else { return }
             if case .waiting = mode { mode = .reading(nil) }
-            absorb(pager.perform(action, animated: true, at: now), into: &out)
+            absorb(navigation.pager.perform(action, animated: true, at: now), into: &out)
         case .resize(let newViewport):
             guard newViewport != viewport else { return }
             viewport = newViewport
             relayout(into: &out)
         case .tick:
-            absorb(pager.advance(to: now), into: &out)
+            absorb(navigation.pager.advance(to: now), into: &out)
         case .toggleHelp:
             mode = mode == .help ? .reading(nil) : .help
             out.redraw()
@@ -114,20 +114,20 @@ extension ReadingSession {
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil); out.redraw() }
         let pages = currentPages
-        let lastKnown = pagination.knownPages - 1
+        let lastKnown = work.pagination.knownPages - 1
         if count > 0 && pages.upperBound >= lastKnown {
-            if pagination.isComplete {
+            if work.pagination.isComplete {
                 notify("End of the document", into: &out)
             } else {
                 go(to: .page(pages.upperBound + 1), animated: true, into: &out)
             }
             return
         }
-        if count < 0 && pages.lowerBound == 0 && pager.activity == .idle {
+        if count < 0 && pages.lowerBound == 0 && navigation.pager.activity == .idle {
             notify("Start of the document", into: &out)
             return
         }
-        absorb(pager.step(by: count, animated: true, at: now), into: &out)
+        absorb(navigation.pager.step(by: count, animated: true, at: now), into: &out)
     }
 
     mutating func cancel(into out: inout Outbox) {
@@ -136,13 +136,11 @@ extension ReadingSession {
             // The reader stays on the page shown, so that is the place to remember now.
             abandonPendingPlace(for: nil)
             mode = .reading(Notice("Stopped"))
-            if pager.activity == .idle, let save = recorder.settled(onPages: currentPages, pageStarts: pagination.pageStarts) {
-                out.append(.save(save))
-            }
+            settleHere(into: &out)
         case .linking:
             mode = .reading(nil)
         case .pressing(let press):
-            if press.isDragging { absorb(pager.dragEnded(velocity: 0, at: now), into: &out) }
+            if press.isDragging { absorb(navigation.pager.dragEnded(velocity: 0, at: now), into: &out) }
             mode = .reading(nil)
         case .typing, .help, .reading:
             mode = .reading(nil)
@@ -159,9 +157,9 @@ extension ReadingSession {
             let threshold = options.vertical ? measurer.lineHeight : measurer.columnWidth
             guard abs(along - press.along) >= threshold else { return }
             press.isDragging = true
-            absorb(pager.dragBegan(at: now), into: &out)
+            absorb(navigation.pager.dragBegan(at: now), into: &out)
         }
-        absorb(pager.dragMoved(by: Double(along - press.along), at: now), into: &out)
+        absorb(navigation.pager.dragMoved(by: Double(along - press.along), at: now), into: &out)
         press.along = along
         mode = .pressing(press)
     }
@@ -171,7 +169,7 @@ extension ReadingSession {
         if press.isDragging {
             drag(toX: x, y: y, into: &out)
             mode = .reading(nil)
-            absorb(pager.dragEnded(velocity: nil, at: now), into: &out)
+            absorb(navigation.pager.dragEnded(velocity: nil, at: now), into: &out)
             return
         }
         mode = .reading(nil)
@@ -193,26 +191,11 @@ extension ReadingSession {
     // MARK: Search
 
     mutating func startSearch(_ source: String, backward: Bool, into out: inout Outbox) {
-        var text = source
-        if text.isEmpty {
-            guard let last = lastPattern else {
-                notify("No previous search", kind: .problem, into: &out)
-                return
-            }
-            text = last.source
-        }
-        let pattern: Pattern
-        do {
-            pattern = try Pattern(text)
-        } catch {
-            notify("Bad pattern: \(error)", kind: .problem, into: &out)
+        if case .failed(let message) = finder.start(source, backward: backward, in: document.text, firstSlice: 1 << 20) {
+            notify(message, kind: .problem, into: &out)
             return
         }
-        lastPattern = (text, backward)
         remember()
-        var started = TextSearch(pattern: pattern, backward: backward)
-        started.scan(document.text, budget: 1 << 20)
-        search = started
         // From the reader's place: a pending jump's byte, not the stand-in pages shown meanwhile.
         let from = pendingOffset ?? spreadBytes.lowerBound
         goToMatch(from: from, forward: !backward, including: !backward, animated: true, into: &out)
@@ -220,8 +203,8 @@ extension ReadingSession {
     }
 
     mutating func nextMatch(reversed: Bool, into out: inout Outbox) {
-        guard let search else {
-            if let last = lastPattern { startSearch(last.source, backward: last.backward != reversed, into: &out) }
+        guard let search = finder.current else {
+            if let last = finder.last { startSearch(last.source, backward: last.backward != reversed, into: &out) }
             else { notify("No previous search: press / to search", kind: .problem, into: &out) }
             return
         }
@@ -234,6 +217,7 @@ extension ReadingSession {
     /// The document's name, place and size, for ``ReadingCommand/showInfo``.
     var info: String {
         let pages = currentPages
+        let pagination = work.pagination
         let count = pagination.knownPages
         let place = pages.count > 1 ? "pages \(pages.lowerBound + 1)–\(pages.upperBound + 1)" : "page \(pages.lowerBound + 1)"
         let size = document.isComplete ? "\(document.text.count) bytes" : "\(document.text.count)+ bytes so far"

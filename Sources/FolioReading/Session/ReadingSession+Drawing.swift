@@ -42,10 +42,11 @@ extension ReadingSession {
         var pages: [VisiblePage] = []
         let box = pageBoxWidth
         let margin = viewport.margin
-        for slot in slots {
-            guard let spread = slot.spread else { continue }
-            let offset = Int(slot.offset.rounded())
-            for page in spread.pages where page < pagination.knownPages {
+        let pager = navigation.pager, book = navigation.book, known = work.pagination.knownPages
+        for slot in 0..<pager.slotCount {
+            guard let spread = pager.spread(inSlot: slot), let placed = pager.offset(ofSlot: slot) else { continue }
+            let offset = Int(placed.rounded())
+            for page in spread.pages where page < known {
                 let side = (try? book.side(ofPage: page)) ?? .left
                 if options.vertical {
                     guard offset < viewport.height, offset + viewport.height > 0 else { continue }
@@ -63,24 +64,22 @@ extension ReadingSession {
     /// Where spines are drawn: the left edge of the gap between two facing
     /// pages, in host units, for each two-page spread on screen.
     public var spines: [Int] {
-        guard book.mode == .twoPages, !options.vertical else { return [] }
-        return slots.compactMap { slot in
-            guard slot.spread != nil else { return nil }
-            let x = Int(slot.offset.rounded()) + pageBoxWidth
+        let pager = navigation.pager
+        guard navigation.book.mode == .twoPages, !options.vertical else { return [] }
+        return (0..<pager.slotCount).compactMap { slot in
+            guard let placed = pager.offset(ofSlot: slot) else { return nil }
+            let x = Int(placed.rounded()) + pageBoxWidth
             return x >= 0 && x < viewport.width ? x : nil
         }
     }
 
-    /// Page `page` laid out with its lines (kept for the last pages drawn). O(bytes on the page).
+    /// Page `page` laid out with its lines: the layout kept for a page in the page area, else
+    /// laid out now (and not kept: see ``ShownPages``). O(bytes on the page) when not kept.
     public func layout(ofPage page: Int) -> PageLayout {
-        guard page >= 0, page < pagination.knownPages else {
+        guard page >= 0, page < work.pagination.knownPages else {
             return PageLayout(lines: [], end: 0, endStyle: .plain, isFull: false)
         }
-        if let kept = cache.pages[page] { return kept }
-        let laid = pagination.layOutPage(page, in: document.text)
-        if cache.pages.count > 32 { cache.pages.removeAll(keepingCapacity: true) }
-        cache.pages[page] = laid
-        return laid
+        return shown[page] ?? work.pagination.layOutPage(page, in: document.text)
     }
 
     /// Calls `body` with each glyph of page `page`, line by line: the row
@@ -107,7 +106,7 @@ extension ReadingSession {
     private func forEachLine(onPage page: Int, _ body: (_ row: Int, _ line: LaidOutLine, _ window: TextWindow, _ layout: TextLayout) -> Void) {
         let laid = layout(ofPage: page)
         guard let first = laid.lines.first, let last = laid.lines.last else { return }
-        let layout = pagination.layout
+        let layout = work.pagination.layout
         document.text.withWindow(first.start..<last.contentEnd) { window in
             for (index, line) in laid.lines.enumerated() {
                 body(laid.images.isEmpty ? index : laid.row(ofLine: index), line, window, layout)
@@ -124,13 +123,13 @@ extension ReadingSession {
 
     /// The search matches that overlap page `page`, as byte ranges.
     public func matches(onPage page: Int) -> ArraySlice<Range<Int>> {
-        guard let search, page >= 0, page < pagination.knownPages else { return [] }
-        return search.matches(overlapping: pagination.bytes(ofPage: page))
+        guard let search = finder.current, page >= 0, page < work.pagination.knownPages else { return [] }
+        return search.matches(overlapping: work.pagination.bytes(ofPage: page))
     }
 
     /// What the status row shows.
     public var statusLine: StatusLine {
-        var line = StatusLine(message: "", isPrompt: false, isProblem: false, pages: indicator.text,
+        var line = StatusLine(message: "", isPrompt: false, isProblem: false, pages: navigation.indicator.text,
                               percent: percent.map { "\($0)%" } ?? "")
         switch mode {
         case .reading(let notice):
@@ -159,7 +158,7 @@ extension ReadingSession {
         case .external(let address): return address
         case .part(let index, _):
             if let offset = document.book?.offset(of: link.target),
-               let chapter = chapters.last(where: { $0.offset <= offset }) { return chapter.title }
+               let chapter = work.chapters.last(where: { $0.offset <= offset }) { return chapter.title }
             return "part \(index + 1)"
         }
     }
@@ -172,7 +171,7 @@ extension ReadingSession {
             let read = total >= 1 << 20 ? "\(total >> 20) MB" : "\(total >> 10) KB"
             return "Waiting for input… \(read) read"
         }
-        if case .match = target, let search { return "Searching… " + share(search.scanned) }
-        return "Paginating… " + share(pagination.frontier)
+        if case .match = target, let search = finder.current { return "Searching… " + share(search.scanned) }
+        return "Paginating… " + share(work.pagination.frontier)
     }
 }

@@ -1,22 +1,19 @@
 import Folio
 
 extension ReadingSession {
-    /// Carries out what the engine returned: slot operations keep
-    /// ``slots``; position and page events move the indicator and the
-    /// strip; a `settled` event goes to the recorder, whose position to
-    /// save becomes a ``SessionEffect/save(_:)``. Nothing is dropped.
+    /// Carries out what the engine returned: a slot configured with a spread
+    /// keeps the blocks of page starts that spread needs; position and page
+    /// events move the indicator and the strip; a `settled` event goes to
+    /// the position recorder, whose position to save becomes a
+    /// ``SessionEffect/save(_:)``. Nothing is dropped.
     mutating func absorb(_ effects: Effects, into out: inout Outbox) {
         var moved = false
         for effect in effects {
             switch effect {
-            case .configure(let slot, let spread):
-                slots[slot].spread = spread
+            case .configure(_, let spread):
+                work.pagination.keepBlocks(holding: spread.pages)
                 out.redraw()
-            case .place(let slot, let offset):
-                slots[slot].offset = offset
-                out.redraw()
-            case .park(let slot):
-                slots[slot].spread = nil
+            case .place, .park:
                 out.redraw()
             case .event(let event):
                 switch event {
@@ -28,70 +25,47 @@ extension ReadingSession {
             }
         }
         if moved {
-            followPager(into: &out)
+            if navigation.followPager() { out.redraw() }
             out.redraw()
         }
         // While a jump waits (a restore, a relayout) the pages shown are a stand-in: not a place to remember.
         guard !isWaiting else { return }
-        if let save = recorder.record(effects, track: pager.track, pageStarts: pagination.pageStarts) {
+        if let save = navigation.recorder.record(effects, track: navigation.pager.track, pageStarts: work.pagination.pageStarts) {
             out.append(.save(save))
         }
     }
 
-    /// Moves the dots and the strip's selection and underline with the pager.
-    mutating func followPager(into out: inout Outbox) {
-        if !indicator.update(from: pager).isEmpty { out.redraw() }
-        if !menu.follow(pager).isEmpty { out.redraw() }
-    }
-
     /// Brings the page count, the indicator and the strip in line with the pagination and chapters.
     mutating func syncModels(into out: inout Outbox) {
-        let known = pagination.knownPages
-        if pager.track.pages.pages != known {
-            _ = try? book.setPageCount(known)
-            // A count ≥ 1 always fits the track.
-            if let effects = try? pager.setPageCount(.finite(known)) { absorb(effects, into: &out) }
-        }
-        if let change = try? indicator.setPageCount(known, isFinal: pagination.isComplete), !change.isEmpty { out.redraw() }
-        if chapterPagesStale || menu.items.count != chapters.count {
-            let items = chapters.indices.map { MenuItem(id: $0, title: chapters[$0].title) }
-            // Each chapter's page is looked up once (a lookup may lay out a block
-            // of pages again): every slice of a book's work used to look them all up.
-            if chapterPages.count > chapters.count { chapterPages.removeAll() }
-            while chapterPages.count < chapters.count, let page = pagination.page(containing: chapters[chapterPages.count].offset) {
-                chapterPages.append(page)
-            }
-            let pending = chapterPages.count < chapters.count
-            let starts = chapterPages + repeatElement(pagination.knownPages - 1, count: chapters.count - chapterPages.count)
-            if let effects = try? menu.setItems(items, startPages: starts), !effects.isEmpty { out.redraw() }
-            chapterPagesStale = pending
-        }
-        followPager(into: &out)
+        let pagination = work.pagination
+        let (effects, dots) = navigation.setPageCount(pagination.knownPages, isFinal: pagination.isComplete)
+        if let effects { absorb(effects, into: &out) }
+        if dots { out.redraw() }
+        if navigation.setChapters(work.chapters, pages: work.chapterPages, lastKnownPage: pagination.knownPages - 1) { out.redraw() }
+        if navigation.followPager() { out.redraw() }
     }
 
-    /// Scans for chapters as far as pagination has gone.
+    /// Takes a book's chapters as far as it is assembled (a link may assemble parts outside
+    /// the background work), or scans a Markdown document's as far as pagination has gone.
     mutating func findChapters(into out: inout Outbox) {
         if let book = document.book {
-            if book.chapters.count != chapters.count {
-                chapters = book.chapters
-                chapterPagesStale = true
-                out.redraw()
-            }
+            guard book.chapters.count != work.chapters.count else { return }
+            work.chapters = book.chapters
+            out.redraw()
             return
         }
-        guard var found = scanner else { return }
-        let limit = pagination.isComplete ? document.text.count : pagination.frontier
+        guard var found = work.scanner else { return }
+        let limit = work.pagination.isComplete ? document.text.count : work.pagination.frontier
         if found.scan(document.text, upTo: limit) {
-            chapters = found.chapters
-            chapterPagesStale = true
+            work.chapters = found.chapters
             out.redraw()
         }
-        scanner = found
+        work.scanner = found
     }
 
     /// Puts the reader where the recorder says (a saved position, or the anchor kept across a relayout).
     mutating func restore(into out: inout Outbox) {
-        guard let anchor = recorder.position?.anchor, anchor > 0 else { return }
+        guard let anchor = navigation.recorder.position?.anchor, anchor > 0 else { return }
         go(to: .offset(anchor), animated: false, into: &out)
     }
 
@@ -102,13 +76,14 @@ extension ReadingSession {
     /// the place (a last page still being laid out would otherwise seem to hold the old one).
     mutating func abandonPendingPlace(for target: Wait.Target?) {
         guard let pending = pendingOffset, target != .offset(pending) else { return }
-        recorder = PositionRecorder(identity: recorder.identity)
+        navigation.forgetPlace()
     }
 
     /// Goes to `target` now when pagination has reached it; else waits for it.
     mutating func go(to target: Wait.Target, animated: Bool, into out: inout Outbox) {
         abandonPendingPlace(for: target)
         let page: Int?
+        let pagination = work.pagination
         switch target {
         case .page(let p):
             page = p < pagination.knownPages || pagination.isComplete ? min(max(0, p), pagination.knownPages - 1) : nil
@@ -139,18 +114,25 @@ extension ReadingSession {
         }
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil) }
-        absorb(pager.move(toPage: page, animated: animated, at: now), into: &out)
+        absorb(navigation.pager.move(toPage: page, animated: animated, at: now), into: &out)
         // A jump to the page already shown moves nothing, so the pager reports no rest; the reader
         // has arrived all the same (after a resize's wait the recorder may still hold the old place).
-        if pager.activity == .idle, let save = recorder.settled(onPages: currentPages, pageStarts: pagination.pageStarts) {
+        settleHere(into: &out)
+        out.redraw()
+    }
+
+    /// Records the pages shown as the reader's place when the pager is at rest (the pager reports
+    /// no rest for a move that moved nothing, or a wait stopped where it stood).
+    mutating func settleHere(into out: inout Outbox) {
+        guard navigation.pager.activity == .idle else { return }
+        if let save = navigation.recorder.settled(onPages: currentPages, pageStarts: work.pagination.pageStarts) {
             out.append(.save(save))
         }
-        out.redraw()
     }
 
     /// Goes to the next match of the search from `from`; waits for the scan when it has not got there.
     mutating func goToMatch(from offset: Int, forward: Bool, including: Bool, animated: Bool, into out: inout Outbox) {
-        guard let search else {
+        guard let search = finder.current else {
             notify("No search yet: press / to search", kind: .problem, into: &out)
             return
         }
@@ -198,30 +180,27 @@ extension ReadingSession {
         let anchor = waitingAnchor ?? self.anchor
         let before = mode
         // Remember the anchor itself, not the page it was on: the pages are about to change.
-        recorder = PositionRecorder(identity: recorder.identity, restoring: ReadingPosition(anchor: anchor, page: 0, pageCount: 1))
+        navigation.remember(anchor: anchor)
         mode = .waiting(Wait(target: .offset(anchor), animated: false))
         let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
         let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer, book: document.book)
         let orientation = Self.orientation(options)
-        if orientation != book.orientation {
-            book.orientation = orientation
-            absorb(pager.setOrientation(orientation), into: &out)
-            _ = indicator.update(from: pager)
+        if orientation != navigation.book.orientation {
+            navigation.book.orientation = orientation
+            absorb(navigation.pager.setOrientation(orientation), into: &out)
+            _ = navigation.indicator.update(from: navigation.pager)
         }
         let physics = Self.physics(options: options, measurer: measurer)
-        if physics != pager.physics { try? pager.setPhysics(physics) }
-        if layout.geometry != pagination.layout.geometry {
-            pagination = Pagination(layout: layout)
-            pagination.extend(document.text, budget: Self.firstPageBudget)
-            cache.invalidate()
-            chapterPages.removeAll()
-            chapterPagesStale = !chapters.isEmpty
+        if physics != navigation.pager.physics { try? navigation.pager.setPhysics(physics) }
+        if layout.geometry != work.pagination.layout.geometry {
+            work.restartPagination(layout, text: document.text, budget: Self.firstPageBudget)
+            shown.forgetAll()
         }
         let rule = FixedSpreadRule(spreadMode)
         let width = Double(max(1, viewport.width)), height = Double(max(1, viewport.height))
-        if let effects = try? book.resize(&pager, width: width, height: height, rule: rule) { absorb(effects, into: &out) }
-        _ = try? indicator.setStyle(Self.indicatorStyle(viewport: viewport, measurer: measurer))
-        if let effects = try? menu.resize(viewportWidth: Double(viewport.stripWidth)), !effects.isEmpty { out.redraw() }
+        if let effects = try? navigation.book.resize(&navigation.pager, width: width, height: height, rule: rule) { absorb(effects, into: &out) }
+        _ = try? navigation.indicator.setStyle(Self.indicatorStyle(viewport: viewport, measurer: measurer))
+        if let effects = try? navigation.menu.resize(viewportWidth: Double(viewport.stripWidth)), !effects.isEmpty { out.redraw() }
         syncModels(into: &out)
         go(to: .offset(anchor), animated: false, into: &out)
         // What the reader was doing goes on: a prompt, the help, a wait for somewhere else.

@@ -63,18 +63,18 @@ extension ReadingSession {
 
     /// Keeps the place the reader is leaving, for `''`.
     mutating func remember() {
-        marks["'"] = anchor
+        navigation.marks["'"] = anchor
     }
 
     /// `m` and a letter: remembers the place under that letter.
     mutating func setMark(_ name: Character, into out: inout Outbox) {
-        marks[name] = anchor
+        navigation.marks[name] = anchor
         notify("Mark \(name) set", into: &out)
     }
 
     /// `'` and a letter: goes to that mark; `''` goes back to where the reader was before the last jump.
     mutating func goToMark(_ name: Character, into out: inout Outbox) {
-        guard let offset = marks[name] else {
+        guard let offset = navigation.marks[name] else {
             notify(name == "'" ? "Nowhere to go back to yet" : "No mark \(name)", kind: .problem, into: &out)
             return
         }

@@ -1,47 +1,36 @@
 import Folio
 
 extension ReadingSession {
-    /// Does about `budget` bytes of background work — pagination, the
-    /// line-width survey, chapters, the search (four times as far: it is
-    /// cheaper) — then lands a jump or a search that was waiting for it.
+    /// Does about `budget` bytes of background work — a book's assembly, the
+    /// line-width survey, pagination, chapters, the search (four times as far:
+    /// it is cheaper) — then lands a jump or a search that was waiting for it.
     ///
     /// The host calls it between frames while ``hasWork`` is true, with a
-    /// budget that fits its frame time, and draws when the effects say so:
-    /// the last slice of work reports a redraw like any other input, so
-    /// the screen never stays on "Paginating…" once it is done. O(budget).
+    /// budget that fits its frame time (``ReadingLoop`` does both), and draws
+    /// when the effects say so: the last slice of work reports a redraw like
+    /// any other input, so the screen never stays on "Paginating…" once it is
+    /// done. Each slice advances every task that can go on (the rule of
+    /// ``BackgroundWork``), so a wait always ends. O(budget).
     public mutating func work(budget: Int, at time: Double) -> [SessionEffect] {
         note(time)
         var out = Outbox()
-        let budget = max(1, budget)
-        let progressBefore = progress
-        if let book = document.book, !book.isComplete, book.assemble(budget: budget), currentPages.upperBound >= pagination.knownPages - 1 {
-            forgetOpenPage()
+        let knownBefore = work.pagination.knownPages
+        let report = work.step(in: document, budget: budget, search: &finder.current)
+        if report.assembled || report.pagesChanged {
+            // The pages that were open (the last ones, laid out to where the text ended) may have grown.
+            shown.forget(from: min(knownBefore, work.pagination.knownPages) - 2)
             out.redraw()
         }
-        surveyMore(into: &out)
-        let before = (pagination.knownPages, pagination.isComplete)
-        if pagination.extend(document.text, budget: budget) {
-            forgetOpenPage()
-            out.redraw()
+        if report.surveySettled {
+            let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
+            if mode != navigation.book.mode { relayout(into: &out) }
         }
-        findChapters(into: &out)
-        if var running = search, !running.isComplete {
-            if running.scan(document.text, budget: budget * 4) { out.redraw() }
-            search = running
-        }
-        if before != (pagination.knownPages, pagination.isComplete) || chapterPagesStale { syncModels(into: &out) }
+        if report.pagesChanged || report.chaptersChanged { syncModels(into: &out) }
+        if report.searchChanged || report.chaptersChanged { out.redraw() }
         noticeChange(into: &out)
         resumeWait(into: &out)
         if isWaiting { out.redraw() }  // the progress shown moves
-        // Work that moved nothing waits for the text to grow (a stream's partial line): not a busy loop.
-        stalledAt = progress == progressBefore ? TextMark(count: document.text.count, isComplete: document.isComplete) : nil
-        return out.effects
-    }
-
-    /// Everything background work advances; equal before and after a slice means it is stuck.
-    var progress: [Int] {
-        [document.text.count, pagination.knownPages, pagination.frontier, pagination.isComplete ? 1 : 0, survey.scanned, survey.isSettled ? 1 : 0,
-         scanner?.position ?? -1, search?.scanned ?? -1, search?.isComplete == true ? 1 : 0, chapterPagesStale ? 1 : 0]
+        return finish(out)
     }
 
     /// Appends bytes that arrived on the document's stream.
@@ -68,7 +57,7 @@ extension ReadingSession {
     private mutating func received(_ count: Int, at time: Double) -> [SessionEffect] {
         var out = Outbox()
         // The open last page shows what has arrived.
-        let showsTheEnd = currentPages.upperBound >= pagination.knownPages - 1
+        let showsTheEnd = currentPages.upperBound >= work.pagination.knownPages - 1
         if showsTheEnd {
             forgetOpenPage()
             out.redraw()
@@ -77,17 +66,8 @@ extension ReadingSession {
         // as the viewport has cells, 32 KB at most; the rest waits for the loop's background
         // turn): a stream's first screen is then drawn whole, in the spreads its own lines ask
         // for, not a page at a time.
-        guard showsTheEnd || !survey.isSettled else { return out.effects }
-        return out.effects + work(budget: min(count, 32 * 1024, max(1, viewport.width * viewport.height)), at: time)
-    }
-
-    /// Surveys more of the document's own line widths (up to the sample);
-    /// once it has seen enough, the spreads they ask for are laid out.
-    mutating func surveyMore(into out: inout Outbox) {
-        if !survey.isSettled, survey.scan(document.text), survey.isSettled {
-            let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
-            if mode != book.mode { relayout(into: &out) }
-        }
+        guard showsTheEnd || !work.survey.isSettled else { return finish(out) }
+        return finish(out) + work(budget: min(count, 32 * 1024, max(1, viewport.width * viewport.height)), at: time)
     }
 
     /// The stream ended; returns what to do (the last page is now known, the count final).
@@ -98,25 +78,43 @@ extension ReadingSession {
         forgetOpenPage()
         out.redraw()
         if document.text.count == 0 {
-            pagination.finish()
+            work.pagination.finish()
             syncModels(into: &out)
         }
+        return finish(out)
+    }
+
+    /// Forgets the drawn layout of the last known pages, which may grow.
+    mutating func forgetOpenPage() {
+        shown.forget(from: work.pagination.knownPages - 2)
+    }
+
+    /// Ends an input: lays out the pages now in the page area (and keeps the blocks of page
+    /// starts the pager's slots need), so that drawing only reads; returns the effects.
+    mutating func finish(_ out: Outbox) -> [SessionEffect] {
+        showPages()
         return out.effects
     }
 
-    /// Forgets the drawn layout of the last known page, which may grow.
-    mutating func forgetOpenPage() {
-        cache.pages[pagination.knownPages - 1] = nil
-        if pagination.knownPages > 1 { cache.pages[pagination.knownPages - 2] = nil }
+    /// Brings the laid-out pages in line with the pages in the page area.
+    mutating func showPages() {
+        var pages: [Int] = []
+        for slot in 0..<navigation.pager.slotCount {
+            if let spread = navigation.pager.spread(inSlot: slot) { pages += spread.pages }
+        }
+        work.pagination.keepBlocks(holding: pages)
+        let visible = visiblePages.map(\.page)
+        let pagination = work.pagination, text = document.text
+        shown.keep(only: visible) { pagination.layOutPage($0, in: text) }
     }
 
     /// Says once that the file changed on disk.
     mutating func noticeChange(into out: inout Outbox) {
-        guard !reportedChange else { return }
+        guard !work.changeReported else { return }
         document.text.checkForChange()
         guard let change = document.text.change else { return }
-        reportedChange = true
-        if change == .truncated { pagination.finish() }
+        work.changeReported = true
+        if change == .truncated { work.pagination.finish() }
         notify("\(document.title) \(change): press R to read it again", kind: .problem, into: &out)
         syncModels(into: &out)
     }
@@ -132,10 +130,10 @@ extension ReadingSession {
     /// A session over `document` (the same source read again, after
     /// ``SessionEffect/reopen``) at this session's place, options and last search.
     public func reloaded(with document: Document, at time: Double) -> ReadingSession {
-        let place = ReadingPosition(anchor: anchor, page: currentPage, pageCount: pagination.knownPages)
+        let place = ReadingPosition(anchor: anchor, page: currentPage, pageCount: work.pagination.knownPages)
         var next = ReadingSession(document: document, measurer: measurer, viewport: viewport, options: options,
                                   restoring: place, at: time)
-        next.lastPattern = lastPattern
+        next.finder.remember(finder.last)
         if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
         return next
     }

@@ -27,7 +27,11 @@ import Folio
 /// for effect in session.handle(.turn(1), at: 0.1) { host.apply(effect) }
 /// while session.isAnimating { host.apply(session.handle(.tick, at: clock.now)) }
 /// ```
-public struct ReadingSession {
+public struct ReadingSession: CustomStringConvertible {
+    // Ten stored properties, each a concern of its own: what is read and how it is
+    // measured and shown, what the session is doing (one enum), its background work,
+    // its search, where the reader is, the pages laid out on screen, and the time.
+
     /// The document read.
     public let document: Document
     /// How text is measured (cells or pixels).
@@ -38,59 +42,51 @@ public struct ReadingSession {
     public internal(set) var viewport: Viewport
     /// What the session is doing.
     public internal(set) var mode: SessionMode = .reading(nil)
-    /// The pages known at the current layout.
-    public internal(set) var pagination: Pagination
-    /// The paging engine.
-    public internal(set) var pager: Pager
-    /// The book rule: one or two pages, the spine, the sides of pages.
-    public internal(set) var book: Book
-    /// The page dots and "12 / 340".
-    public internal(set) var indicator: PageIndicator
-    /// The chapter strip.
-    public internal(set) var menu: MenuStrip<Int>
-    /// The reading position, kept across relayouts.
-    public internal(set) var recorder: PositionRecorder
-    /// The current search, if any.
-    public internal(set) var search: TextSearch?
-    /// How wide the document's own lines are.
-    public internal(set) var survey = LineWidthSurvey()
-    /// The chapters found so far.
-    public internal(set) var chapters: [Document.Chapter] = []
-    /// What each of the pager's slots shows and where, kept from its effects.
-    public internal(set) var slots: [PageSlot]
+    /// Pagination, the line survey, chapters, a book's assembly, a search's scan.
+    var work: BackgroundWork
+    /// The search being run and the last pattern typed.
+    var finder = SearchState()
+    /// The pager, the book rule, the dots, the strip, the recorder and the marks.
+    var navigation: Navigation
+    /// The pages laid out in the page area.
+    var shown = ShownPages()
     /// The latest time an input carried, in seconds.
     public internal(set) var now: Double
-    /// The last search typed, for `/` then Enter and for `n` before any search.
-    public internal(set) var lastPattern: (source: String, backward: Bool)?
-    /// How many bytes past the page on screen a stream is read ahead.
-    public var readAhead = 8 * 1024 * 1024
+
+    // MARK: The parts, for hosts to read
+
+    /// The pages known at the current layout.
+    public var pagination: Pagination { work.pagination }
+    /// The paging engine.
+    public var pager: Pager { navigation.pager }
+    /// The book rule: one or two pages, the spine, the sides of pages.
+    public var book: Book { navigation.book }
+    /// The page dots and "12 / 340".
+    public var indicator: PageIndicator { navigation.indicator }
+    /// The chapter strip.
+    public var menu: MenuStrip<Int> { navigation.menu }
+    /// The reading position, kept across relayouts.
+    public var recorder: PositionRecorder { navigation.recorder }
+    /// The current search, if any.
+    public var search: TextSearch? { finder.current }
+    /// How wide the document's own lines are.
+    public var survey: LineWidthSurvey { work.survey }
+    /// The chapters found so far.
+    public var chapters: [Document.Chapter] { work.chapters }
     /// Places under a letter (`ma`), and `'` for where the reader was before the last jump.
-    public internal(set) var marks: [Character: Int] = [:]
-    /// Whether the document's source change has been reported.
-    var reportedChange = false
-    /// The text's extent when a slice of work last made no progress.
-    var stalledAt: TextMark?
-    var scanner: ChapterScanner?
-    var chapterPagesStale = false
-    /// The pages of the first chapters, found once: pagination only grows until a relayout, which forgets them.
-    var chapterPages: [Int] = []
-    let cache = PageCache()
+    public var marks: [Character: Int] { navigation.marks }
+    /// The last search typed, for `/` then Enter and for `n` before any search.
+    public var lastPattern: (source: String, backward: Bool)? { finder.last.map { ($0.source, $0.backward) } }
+    /// How many bytes past the page on screen a stream is read ahead.
+    public var readAhead: Int {
+        get { work.readAhead }
+        set { work.readAhead = newValue }
+    }
 
     /// The narrowest page text, in columns, two-page spreads use for prose.
     public static let minimumPageColumns = 56
     /// Bytes paginated before the first frame: enough for the first pages.
     public static let firstPageBudget = 32 * 1024
-
-    /// What one of the engine's recycled slots shows.
-    public struct PageSlot: Hashable, Sendable, CustomStringConvertible {
-        /// The spread shown, or nil when the slot is parked.
-        public var spread: Spread?
-        /// The spread's left (or top) edge from the page area's, in host units.
-        public var offset: Double
-
-        /// A compact, readable form for logs and test failures.
-        public var description: String { spread.map { "\($0) at \(offset)" } ?? "parked" }
-    }
 
     /// Opens `document` in a page area `viewport` measured by `measurer`,
     /// at `restoring`'s anchor (a saved position) or the first page.
@@ -101,33 +97,43 @@ public struct ReadingSession {
         self.options = options
         self.viewport = viewport
         now = time.isFinite ? time : 0
-        recorder = PositionRecorder(identity: DocumentIdentity(key: document.path ?? document.title), restoring: restoring)
-        if document.format == .markdown { scanner = ChapterScanner() }
         if let book = document.book {
             book.assemble(budget: Self.firstPageBudget)  // the first part, for the first page
             if book.source.isRightToLeft { self.options.rightToLeft = true }
         }
+        var survey = LineWidthSurvey()
         _ = survey.scan(document.text)
         let mode = Self.spreadMode(options: self.options, viewport: viewport, measurer: measurer,
                                    lineWidth: document.format == .book ? nil : survey.lineWidth)
-        pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer,
-                                                    book: document.book))
+        var pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer,
+                                                        book: document.book))
         pagination.extend(document.text, budget: Self.firstPageBudget)
+        work = BackgroundWork(pagination: pagination, format: document.format)
+        work.survey = survey
         // Valid by construction: a page count ≥ 1, an edge or middle spine, positive extents.
-        book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(self.options),
-                         spine: mode == .twoPages ? .middle : .leading)
+        let book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(self.options),
+                             spine: mode == .twoPages ? .middle : .leading)
         let track = try! book.track(width: Double(max(1, viewport.width)), height: Double(max(1, viewport.height)))
-        pager = try! Pager(track: track, physics: Self.physics(options: self.options, measurer: measurer))
-        slots = Array(repeating: PageSlot(spread: nil, offset: 0), count: pager.slotCount)
-        indicator = try! PageIndicator(style: Self.indicatorStyle(viewport: viewport, measurer: measurer))
         let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.width(of: title, measurer: measurer)) }
-        menu = try! MenuStrip<Int>(metrics: MenuMetrics(padding: Double(measurer.columnWidth)),
-                                   viewportWidth: Double(viewport.stripWidth), measure: measure)
+        navigation = Navigation(
+            pager: try! Pager(track: track, physics: Self.physics(options: self.options, measurer: measurer)),
+            book: book,
+            indicator: try! PageIndicator(style: Self.indicatorStyle(viewport: viewport, measurer: measurer)),
+            menu: try! MenuStrip<Int>(metrics: MenuMetrics(padding: Double(measurer.columnWidth)),
+                                      viewportWidth: Double(viewport.stripWidth), measure: measure),
+            recorder: PositionRecorder(identity: DocumentIdentity(key: document.path ?? document.title), restoring: restoring))
         var out = Outbox()
-        absorb(pager.layout(), into: &out)
+        absorb(navigation.pager.layout(), into: &out)
         findChapters(into: &out)
         restore(into: &out)
         syncModels(into: &out)
+        showPages()
+    }
+
+    /// A compact, readable form for logs and test failures.
+    public var description: String {
+        "ReadingSession(\(document.title), \(viewport), \(mode), page \(currentPage + 1) of \(pagination.knownPages)"
+            + "\(pagination.isComplete ? "" : "+"), \(work), \(finder))"
     }
 
     // MARK: Layout rules
@@ -190,7 +196,7 @@ public struct ReadingSession {
 
     /// The width of one page's box (text and margins) in the current mode.
     public var pageBoxWidth: Int {
-        book.mode == .twoPages ? (viewport.width - viewport.spine) / 2 : viewport.width
+        navigation.book.mode == .twoPages ? (viewport.width - viewport.spine) / 2 : viewport.width
     }
 
     // MARK: The place
@@ -202,7 +208,7 @@ public struct ReadingSession {
     public var anchor: Int {
         if let pendingOffset { return pendingOffset }
         let range = spreadBytes
-        if let remembered = recorder.position?.anchor, range.contains(remembered) { return remembered }
+        if let remembered = navigation.recorder.position?.anchor, range.contains(remembered) { return remembered }
         return range.lowerBound
     }
 
@@ -219,13 +225,14 @@ public struct ReadingSession {
     var placeIsComing: Bool { pendingOffset != nil && document.isComplete }
 
     /// The current page (the first page of the spread nearest the position).
-    public var currentPage: Int { min(pager.currentPage ?? 0, pagination.knownPages - 1) }
+    public var currentPage: Int { min(navigation.pager.currentPage ?? 0, work.pagination.knownPages - 1) }
 
     /// The pages of the spread nearest the position.
     public var currentPages: ClosedRange<Int> {
         let first = currentPage
-        let spread = pager.track.spread(at: pager.track.spreadIndex(containing: first))
-        return spread.firstPage...min(spread.firstPage + spread.pageCount - 1, pagination.knownPages - 1)
+        let track = navigation.pager.track
+        let spread = track.spread(at: track.spreadIndex(containing: first))
+        return spread.firstPage...min(spread.firstPage + spread.pageCount - 1, work.pagination.knownPages - 1)
     }
 
     /// The bytes of the spread nearest the position.
@@ -233,8 +240,9 @@ public struct ReadingSession {
 
     /// The bytes of the spread that holds page `page` (clamped to the known pages).
     func bytes(ofSpreadHolding page: Int) -> Range<Int> {
+        let pagination = work.pagination, track = navigation.pager.track
         let known = pagination.knownPages
-        let spread = pager.track.spread(at: pager.track.spreadIndex(containing: min(max(0, page), known - 1)))
+        let spread = track.spread(at: track.spreadIndex(containing: min(max(0, page), known - 1)))
         let last = min(spread.firstPage + spread.pageCount - 1, known - 1)
         return pagination.bytes(ofPage: spread.firstPage).lowerBound..<pagination.bytes(ofPage: last).upperBound
     }
@@ -256,19 +264,11 @@ public struct ReadingSession {
     }
 
     /// Whether something moves: the host should tick at its frame rate.
-    public var isAnimating: Bool { pager.activity != .idle }
+    public var isAnimating: Bool { navigation.pager.activity != .idle }
 
-    /// Whether background work is left: the host should call ``work(budget:at:)`` soon.
-    /// False while the work left waits for a stream to grow.
-    public var hasWork: Bool {
-        if let stalledAt, stalledAt == TextMark(count: document.text.count, isComplete: document.isComplete) { return false }
-        return document.book.map { !$0.isComplete } ?? false
-            || !pagination.isComplete && (pagination.frontier < document.text.count || document.isComplete)
-            || (search.map { !$0.isComplete && $0.scanned < document.text.count } ?? false)
-            || (scanner.map { $0.position < min(document.text.count, pagination.frontier) } ?? false)
-            || (!survey.isSettled && (document.text.count > survey.scanned || document.isComplete))
-            || chapterPagesStale
-    }
+    /// Whether background work can go on now (``BackgroundWork``'s rule): the host should
+    /// call ``work(budget:at:)`` soon. False while all that is left waits for a stream to grow.
+    public var hasWork: Bool { work.hasWork(in: document, search: finder.current) }
 
     /// Whether the session waits for something (the host may give work more time per frame).
     public var isWaiting: Bool {
@@ -288,14 +288,8 @@ public struct ReadingSession {
             }
         }
         let shown = pagination.knownPages > 0 ? spreadBytes.upperBound : 0
-        return max(0, shown + readAhead - stream.count)
+        return max(0, shown + work.readAhead - stream.count)
     }
-}
-
-/// How far a text had arrived.
-struct TextMark: Hashable, Sendable {
-    var count: Int
-    var isComplete: Bool
 }
 
 /// The session's outputs gathered during one input.
@@ -308,16 +302,5 @@ struct Outbox {
 
     mutating func append(_ effect: SessionEffect) {
         if effect == .redraw { redraw() } else { effects.append(effect) }
-    }
-}
-
-/// Laid-out pages kept for drawing (the last few), keyed by layout and page.
-final class PageCache: @unchecked Sendable {
-    var generation = 0
-    var pages: [Int: PageLayout] = [:]
-
-    func invalidate() {
-        generation += 1
-        pages.removeAll(keepingCapacity: true)
     }
 }

@@ -20,6 +20,8 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
     public private(set) var scanned = 0
     /// Whether the survey has seen all it will (its sample, or the whole text).
     public private(set) var isSettled = false
+    /// The text's size when the survey last looked (a stream's partial character waits for more).
+    private var lookedAt = -1
     private var decoder = TextDecoder()
     private var column = 0
     /// Whether runs of printable ASCII are counted without the decoder (tests turn it off to compare).
@@ -32,6 +34,7 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
     /// Returns whether ``lineWidth`` may have changed. O(bytes read).
     public mutating func scan(_ text: some TextStorage) -> Bool {
         guard !isSettled else { return false }
+        lookedAt = text.count
         let goal = min(text.count, Self.sampleBytes)
         guard goal > scanned || text.isComplete else { return false }
         let before = lineWidth
@@ -44,6 +47,18 @@ public struct LineWidthSurvey: Hashable, Sendable, CustomStringConvertible {
             isSettled = true
         }
         return lineWidth != before || isSettled
+    }
+
+    /// Stops the survey where it stands: what it has seen is all it will go by.
+    mutating func settle() {
+        endLine()
+        isSettled = true
+    }
+
+    /// Whether ``scan(_:)`` can learn more now: not once settled, nor until a stream it has
+    /// looked at grows or ends.
+    public func canScan(_ text: some TextStorage) -> Bool {
+        !isSettled && (text.isComplete || text.count > lookedAt)
     }
 
     /// Counts the lines of `window` into the histogram; returns the bytes taken (all but

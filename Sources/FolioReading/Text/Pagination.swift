@@ -11,9 +11,11 @@ import Folio
 /// Memory stays flat whatever the document's size: only every
 /// ``pagesPerMark``th page start is kept (with the style there), and the
 /// pages between two marks are laid out again when asked for — a block of
-/// 64 pages, a few hundred kilobytes of text, well under a millisecond — the
-/// last two blocks asked for kept. A 100 MB text at 200 × 50 keeps about 600
-/// marks, 12 KB; every page start would take 800 KB.
+/// 64 pages, a few hundred kilobytes of text, well under a millisecond. The
+/// blocks a reader is on are kept by ``keepBlocks(holding:)`` (a `mutating`
+/// call: reading a pagination never changes it, so copies never share a
+/// cache). A 100 MB text at 200 × 50 keeps about 600 marks, 12 KB; every
+/// page start would take 800 KB.
 public struct Pagination {
     /// The layout pages are cut with.
     public let layout: TextLayout
@@ -29,9 +31,22 @@ public struct Pagination {
     public private(set) var isComplete = false
     /// The text's size when pagination last looked.
     public private(set) var textCount = 0
+    /// Whether the last ``extend(_:budget:)`` stopped for want of text (a stream's open last
+    /// page), not for its budget: no page can be added until the text grows or ends.
+    public private(set) var waitsForText = false
     /// The text paginated, to lay a block out again.
     var text: (any TextStorage)?
-    let blocks = BlockCache()
+    /// The blocks of page starts laid out again and kept (``keepBlocks(holding:)``), most recent last.
+    var kept: [Block] = []
+    /// The most blocks kept: the reader's pages and the slots' around them, across a block's edge.
+    static let keptBlocks = 4
+
+    /// The starts and styles of the ``pagesPerMark`` pages from one mark.
+    struct Block {
+        var mark: Int
+        var starts: [Int]
+        var styles: [TextStyle]
+    }
 
     /// Starts paginating with `layout`.
     public init(layout: TextLayout) {
@@ -98,6 +113,7 @@ public struct Pagination {
         textCount = text.count
         let before = knownPages
         var covered = 0
+        waitsForText = true  // unless the budget runs out first
         while covered < max(1, budget) {
             let start = tail[tail.count - 1]
             let style = tailStyles[tailStyles.count - 1]
@@ -118,7 +134,14 @@ public struct Pagination {
             if final && (text.isComplete || text.change != nil) { isComplete = true }
             break
         }
+        if covered >= max(1, budget) { waitsForText = false }
         return knownPages != before || isComplete
+    }
+
+    /// Whether ``extend(_:budget:)`` can add pages now: not once complete, nor while it waits
+    /// for a stream to grow past the open last page (until `text` grows, ends or changes).
+    public func canExtend(_ text: some TextStorage) -> Bool {
+        !isComplete && (!waitsForText || text.count > textCount || text.isComplete || text.change != nil)
     }
 
     /// Adds a page start: to the tail, or as a new mark when the tail is full.
@@ -154,9 +177,9 @@ public struct Pagination {
     }
 
     /// The starts and styles of the pages of mark `mark` (a full block, before the tail):
-    /// kept, or laid out again from the mark.
-    func block(_ mark: Int) -> BlockCache.Block {
-        if let kept = blocks.block(mark) { return kept }
+    /// kept, or laid out again from the mark (and not kept: see ``keepBlocks(holding:)``).
+    func block(_ mark: Int) -> Block {
+        if let kept = kept.last(where: { $0.mark == mark }) { return kept }
         var starts = [marks[mark]], styles = [markStyles[mark]]
         starts.reserveCapacity(Self.pagesPerMark)
         styles.reserveCapacity(Self.pagesPerMark)
@@ -172,9 +195,24 @@ public struct Pagination {
         } else {
             while starts.count < Self.pagesPerMark { starts.append(starts[starts.count - 1] + 1); styles.append(.plain) }
         }
-        let block = BlockCache.Block(mark: mark, starts: starts, styles: styles)
-        blocks.keep(block)
-        return block
+        return Block(mark: mark, starts: starts, styles: styles)
+    }
+
+    /// Keeps the blocks of page starts that hold `pages`, laid out once, so that reading
+    /// those pages' starts, bytes and layouts costs O(1) instead of a block's layout. The
+    /// last ``keptBlocks`` blocks asked for are kept; pages of the tail need none.
+    public mutating func keepBlocks(holding pages: some Sequence<Int>) {
+        for page in pages where page >= 0 && page < knownPages {
+            let mark = page / Self.pagesPerMark
+            guard mark < marks.count - 1 else { continue }
+            if let index = kept.firstIndex(where: { $0.mark == mark }) {
+                if index != kept.count - 1 { kept.append(kept.remove(at: index)) }
+                continue
+            }
+            let laid = block(mark)
+            if kept.count >= Self.keptBlocks { kept.removeFirst() }
+            kept.append(laid)
+        }
     }
 
     /// The byte range page `page` (0 ..< knownPages) shows; the last page
@@ -231,26 +269,25 @@ public struct PageStarts: RandomAccessCollection {
     public var endIndex: Int { pagination.knownPages }
     /// The byte offset page `page` starts at.
     public subscript(page: Int) -> Int { pagination.start(ofPage: page) }
-}
 
-/// The blocks of page starts laid out again lately (the last two), shared by copies of a pagination.
-final class BlockCache {
-    struct Block {
-        var mark: Int
-        var starts: [Int]
-        var styles: [TextStyle]
-    }
+    /// Iterates the starts in order, laying each block out once (subscripting page by page
+    /// would lay a block not kept out again for each of its pages).
+    public func makeIterator() -> Iterator { Iterator(pagination: pagination) }
 
-    private var kept: [Block] = []
+    /// The page starts in order.
+    public struct Iterator: IteratorProtocol {
+        let pagination: Pagination
+        var page = 0
+        var block: Pagination.Block?
 
-    func block(_ mark: Int) -> Block? {
-        guard let index = kept.firstIndex(where: { $0.mark == mark }) else { return nil }
-        if index != kept.count - 1 { kept.append(kept.remove(at: index)) }
-        return kept[kept.count - 1]
-    }
-
-    func keep(_ block: Block) {
-        if kept.count >= 2 { kept.removeFirst() }
-        kept.append(block)
+        /// The next page start, or nil after the last known page.
+        public mutating func next() -> Int? {
+            guard page < pagination.knownPages else { return nil }
+            defer { page += 1 }
+            let (mark, index) = page.quotientAndRemainder(dividingBy: Pagination.pagesPerMark)
+            if mark == pagination.marks.count - 1 { return pagination.tail[index] }
+            if block?.mark != mark { block = pagination.block(mark) }
+            return block!.starts[index]
+        }
     }
 }
