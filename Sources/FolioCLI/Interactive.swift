@@ -13,9 +13,10 @@ import FolioTerminal
 /// the clock go into one ``ReadingSession``; its effects come out as frames,
 /// saved positions and the end.
 ///
-/// Each turn: carry out the effects, draw if anything changed, then
-/// background work for a slice of a frame (when there is any) — going round
-/// again at once if the work changed the screen — then wait: a frame's time
+/// Each turn: carry out the effects, draw if anything changed, then the
+/// ``ReadingLoop``'s turn — the motion's next frame when it is due and a
+/// slice of background work — going round again at once if it changed the
+/// screen, then wait as long as the reading loop allows: a frame's time
 /// while something moves, not at all while work is left, and without a
 /// timeout (no CPU) when all is still. The first frame never waits for
 /// background work, and the last slice of pagination or search is drawn
@@ -76,17 +77,18 @@ struct InteractiveReader {
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
         var place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
-        var session = ReadingSession(document: input.document, measurer: CellMeasurer(), viewport: display.screen.viewport(title: ReaderScreen.title(of: input.document)),
-                                     options: options, restoring: place.restore(), at: now())
+        var reading = ReadingLoop(ReadingSession(document: input.document, measurer: CellMeasurer(),
+                                                 viewport: display.screen.viewport(title: ReaderScreen.title(of: input.document)),
+                                                 options: options, restoring: place.restore(), at: now()))
         func save(_ position: ReadingPosition) {
             do { try place.save(position) } catch { warnings.add("\(error)") }
         }
-        var loop = LoopState()
-        if let page { loop.apply(session.handle(.goToPage(page - 1), at: now())) }
+        var state = HostState()
+        if let page { state.apply(reading.handle(.goToPage(page - 1), at: now())) }
         for command in startKeys {
-            for key in Self.keys(of: command) { loop.apply(session.handle(key: key, at: now())) }
+            for key in Self.keys(of: command) { state.apply(reading.handle(key: key, at: now())) }
         }
-        defer { save(session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
+        defer { save(reading.session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
 
         var output: [UInt8] = []
         /// Reads what the stream has ready, up to `turn` bytes, straight into the session's
@@ -95,21 +97,20 @@ struct InteractiveReader {
             var taken = 0
             while taken < turn {
                 var ended = false
-                let (count, effects) = session.receive(upTo: turn - taken, at: now()) { room in
+                let (count, effects) = reading.receive(upTo: turn - taken, at: now()) { room in
                     let read = input.readStream(into: room)
                     ended = read.ended
                     return read.count
                 }
-                loop.apply(effects)
+                state.apply(effects)
                 taken += count
                 if ended {
-                    loop.apply(session.endOfInput(at: now()))
+                    state.apply(reading.endOfInput(at: now()))
                     break
                 }
                 if count == 0 { break }
             }
         }
-        var budget = WorkBudget()
         // Background work waits a moment after the first screen with text (see restAfterFirstText).
         var textShown = false
         var restUntil = -Double.infinity
@@ -118,28 +119,28 @@ struct InteractiveReader {
         // nothing yet; its empty screen is drawn at once, as before.
         if input.streamDescriptor != nil { drain(upTo: Self.firstStreamBytes) }
 
-        while !loop.quit {
+        while !state.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved yet.
-            if let saved = place.restoreWhenKnown(), session.anchor == 0 {
-                loop.apply(session.handle(.goToOffset(saved.anchor), at: now()))
+            if let saved = place.restoreWhenKnown(), reading.session.anchor == 0 {
+                state.apply(reading.handle(.goToOffset(saved.anchor), at: now()))
             }
-            for effect in loop.takeEffects() {
+            for effect in state.takeEffects() {
                 switch effect {
                 case .save(let position): save(position)
                 case .reopen:
-                    if let document = reopen() { session = session.reloaded(with: document, at: now()) }
-                    loop.needsDraw = true
+                    if let document = reopen() { reading.reload(with: document, at: now()) }
+                    state.needsDraw = true
                 default: break
                 }
             }
-            if loop.quit { break }
-            if loop.needsDraw {
-                if loop.repaint { display.forget() }
+            if state.quit { break }
+            if state.needsDraw {
+                if state.repaint { display.forget() }
                 output.removeAll(keepingCapacity: true)
                 var wrote = false
                 // A big frame goes out in pieces as its rows are rendered, as less's output does
                 // through stdio: the terminal reads the top while the rest is rendered.
-                try display.render(session, into: &output, flushingEvery: Self.framePieceBytes) { piece in
+                try display.render(reading.session, into: &output, flushingEvery: Self.framePieceBytes) { piece in
                     try terminal.write(piece)
                     wrote = true
                 }
@@ -149,54 +150,55 @@ struct InteractiveReader {
                 }
                 if wrote {
                     display.prepareNextFrame()
-                    if !textShown && session.document.text.count > 0 {
+                    if !textShown && reading.session.document.text.count > 0 {
                         textShown = true
                         restUntil = now() + Self.restAfterFirstText
                     }
                 }
-                loop.needsDraw = false
-                loop.repaint = false
+                state.needsDraw = false
+                state.repaint = false
             }
-            // Background work after the frame, so the first screen never waits for it; what it
-            // changes is drawn at the top of the next turn, before the loop can sleep.
+            // The loop's turn after the frame — the motion's next frame when it is due, and a
+            // slice of background work — so the first screen never waits for the work; what the
+            // turn changes is drawn at the top of the next turn, before the loop can sleep.
             let rest = restUntil - now()
-            if session.hasWork && rest <= 0 {
-                loop.apply(budget.run(&session, now: now))
-                if loop.needsDraw || loop.quit { continue }
-            }
+            state.apply(reading.turn(at: now(), clock: now, allowingWork: rest <= 0))
+            if state.needsDraw || state.quit { continue }
 
-            let wanted = rest > 0 ? 0 : session.wantedInput
+            let wanted = rest > 0 ? 0 : reading.session.wantedInput
             // Nothing has come yet: while the writer starts, the room for its first bytes is
             // touched, so reading them does not wait for fresh pages before the first screen.
-            if wanted > 0 && session.document.text.count == 0 {
-                session.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
+            if wanted > 0 && reading.session.document.text.count == 0 {
+                reading.session.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
             }
-            let waiting = session.hasWork || (rest > 0 && session.wantedInput > 0)
-            let timeout: Double? = session.isAnimating ? 1.0 / 60 : (waiting ? max(rest, 0) : nil)
+            var timeout = reading.timeout(now: now())
+            if rest > 0 && (reading.session.hasWork || reading.session.wantedInput > 0) {
+                // Resting after the first screen: work and reading wait out the rest, not longer.
+                timeout = min(reading.session.isAnimating ? (timeout ?? rest) : rest, rest)
+            }
             let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? input.streamDescriptor : nil)
             if streamReady {
                 // Drain what is ready, up to what the session wants, 128 KB a turn: a fast
                 // writer (cat of a big file) would otherwise fill the whole read-ahead before
                 // the first screen is drawn; the next turn goes on at once.
-                drain(upTo: min(wanted, session.document.text.count == 0 ? Self.firstStreamBytes : Self.streamBytesPerTurn))
+                drain(upTo: min(wanted, reading.session.document.text.count == 0 ? Self.firstStreamBytes : Self.streamBytesPerTurn))
             }
             for event in events {
                 switch event {
                 case .key(.character("z"), let modifiers) where modifiers.contains(.control):
-                    if !terminal.suspend() { loop.apply(session.handle(.showInfo, at: now())) }
+                    if !terminal.suspend() { state.apply(reading.handle(.showInfo, at: now())) }
                 case .key(let key, let modifiers):
                     guard let readingKey = ReaderScreen.readingKey(key, modifiers) else { continue }
-                    loop.apply(session.handle(key: readingKey, at: now()))
+                    state.apply(reading.handle(key: readingKey, at: now()))
                 case .mouse(let report):
                     guard let command = display.screen.command(for: report) else { continue }
-                    loop.apply(session.handle(command, at: now()))
+                    state.apply(reading.handle(command, at: now()))
                 case .resize(let size), .resumed(let size):
                     display.resize(columns: size.columns, rows: size.rows)
-                    loop.needsDraw = true
-                    loop.apply(session.handle(.resize(display.screen.viewport(title: ReaderScreen.title(of: input.document))), at: now()))
+                    state.needsDraw = true
+                    state.apply(reading.handle(.resize(display.screen.viewport(title: ReaderScreen.title(of: input.document))), at: now()))
                 }
             }
-            if session.isAnimating { loop.apply(session.handle(.tick, at: now())) }
         }
     }
 
@@ -214,8 +216,9 @@ struct InteractiveReader {
     }
 }
 
-/// What the loop carries between turns.
-struct LoopState {
+/// What the terminal's loop carries between turns: whether to draw, and the effects it carries
+/// out at the top of its next turn.
+struct HostState {
     var pending: [SessionEffect] = []
     var needsDraw = true
     var repaint = false
@@ -236,23 +239,6 @@ struct LoopState {
     mutating func takeEffects() -> [SessionEffect] {
         defer { pending.removeAll() }
         return pending
-    }
-}
-
-/// Sizes the session's background work (pagination, search) to the time a
-/// frame can spare: about 8 ms, or 40 ms while the reader waits for it,
-/// learning the throughput as it goes (a debug build is some 30 times slower).
-struct WorkBudget {
-    var bytes = 64 * 1024
-
-    mutating func run(_ session: inout ReadingSession, now: () -> Double) -> [SessionEffect] {
-        let target = session.isWaiting ? 0.040 : 0.008
-        let start = now()
-        let effects = session.work(budget: bytes, at: start)
-        let elapsed = max(now() - start, 0.0005)
-        let scaled = Double(bytes) * min(max(target / elapsed, 0.5), 2)
-        bytes = Int(min(max(scaled, 16 * 1024), 64 * 1024 * 1024))
-        return effects
     }
 }
 

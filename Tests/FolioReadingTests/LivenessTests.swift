@@ -107,7 +107,7 @@ import FolioTestSupport
         var fed = 0
         while fed < manual.count {
             let piece = fed == 0 ? 64 * 1024 : 128 * 1024
-            driver.log += driver.session.receive(manual[fed..<min(manual.count, fed + piece)], at: driver.time)
+            driver.receive(manual[fed..<min(manual.count, fed + piece)])
             fed = min(manual.count, fed + piece)
             driver.frame()
         }

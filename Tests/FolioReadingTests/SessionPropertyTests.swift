@@ -143,7 +143,7 @@ enum SessionDocument: Int, CaseIterable, Sendable, CustomStringConvertible {
             guard kind == .stream, !driver.session.document.isComplete else { return }
             let source = SessionDocument.streamSource
             let end = min(source.count, fed + n)
-            driver.log += driver.session.receive(source[fed..<end], at: driver.time)
+            driver.receive(source[fed..<end])
             fed = end
         case .endInput:
             guard kind == .stream else { return }

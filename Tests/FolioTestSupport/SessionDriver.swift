@@ -1,30 +1,42 @@
 import Folio
 import FolioReading
 
-/// Drives a ``ReadingSession`` the way a host does — commands, keys, ticks
-/// at 60 frames a second, background work between frames — on a manual
-/// clock, and keeps the log of every effect returned.
+/// Drives a ``ReadingSession`` through the loop the hosts run
+/// (``ReadingLoop``) — commands, keys, a turn a frame at 60 frames a second
+/// with background work in it — on a manual clock, and keeps the log of
+/// every effect returned.
 public struct SessionDriver {
-    /// The session driven.
-    public var session: ReadingSession
+    /// The loop driven: the terminal's and the window's, with a fixed work budget.
+    public var loop: ReadingLoop
     /// The manual clock, in seconds.
     public var time = 0.0
     /// Every effect returned, in order.
     public var log: [SessionEffect] = []
-    /// Work per slice, in bytes.
-    public var budget = 64 * 1024
+
+    /// The session driven.
+    public var session: ReadingSession {
+        get { loop.session }
+        set { loop.session = newValue }
+    }
+
+    /// Work per slice, in bytes (a fixed budget: the manual clock cannot time a slice).
+    public var budget: Int {
+        get { loop.budget.bytes }
+        set { loop.budget = WorkBudget(fixed: newValue) }
+    }
 
     /// A session over `document` in a page area of `width` × `height` cells.
     public init(_ document: Document, width: Int = 80, height: Int = 22, options: ReadingOptions = ReadingOptions(),
                 restoring: ReadingPosition? = nil, measurer: any TextMeasurer = CellMeasurer()) {
-        session = ReadingSession(document: document, measurer: measurer, viewport: Viewport(width: width, height: height),
-                                 options: options, restoring: restoring, at: 0)
+        loop = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: Viewport(width: width, height: height),
+                                          options: options, restoring: restoring, at: 0))
+        loop.budget = WorkBudget(fixed: 64 * 1024)
     }
 
     /// Sends a command now.
     @discardableResult
     public mutating func send(_ command: ReadingCommand) -> [SessionEffect] {
-        let effects = session.handle(command, at: time)
+        let effects = loop.handle(command, at: time)
         log += effects
         return effects
     }
@@ -32,7 +44,7 @@ public struct SessionDriver {
     /// Presses a key now.
     @discardableResult
     public mutating func press(_ key: ReadingKey) -> [SessionEffect] {
-        let effects = session.handle(key: key, at: time)
+        let effects = loop.handle(key: key, at: time)
         log += effects
         return effects
     }
@@ -44,31 +56,37 @@ public struct SessionDriver {
 
     /// Appends bytes to the document's stream.
     public mutating func receive(_ text: String) {
-        log += session.receive(Array(text.utf8), at: time)
+        receive(Array(text.utf8))
+    }
+
+    /// Appends bytes to the document's stream.
+    public mutating func receive(_ bytes: some Collection<UInt8>) {
+        log += loop.receive(bytes, at: time)
     }
 
     /// Ends the document's stream.
     public mutating func endInput() {
-        log += session.endOfInput(at: time)
+        log += loop.endOfInput(at: time)
     }
 
-    /// One frame: work if there is any, then a tick.
+    /// One frame: the clock moves on a sixtieth of a second and the loop takes its turn
+    /// (the motion's next frame, a slice of background work).
     public mutating func frame() {
         time += 1.0 / 60
-        if session.hasWork { log += session.work(budget: budget, at: time) }
-        if session.isAnimating { log += session.handle(.tick, at: time) }
+        let now = time
+        log += loop.turn(at: now, clock: { now })
     }
 
-    /// Runs frames until nothing moves and no work is left, at most `limit`
-    /// frames; returns whether the session came to rest.
+    /// Runs frames until the loop is idle (nothing moves, no work can go on), at most
+    /// `limit` frames; returns whether it came to rest.
     @discardableResult
     public mutating func settle(limit: Int = 100_000) -> Bool {
         var frames = 0
-        while (session.isAnimating || session.hasWork) && frames < limit {
+        while !loop.isIdle && frames < limit {
             frame()
             frames += 1
         }
-        return !session.isAnimating && !session.hasWork
+        return loop.isIdle
     }
 
     /// The text of page `page` as drawn, lines joined by newlines.

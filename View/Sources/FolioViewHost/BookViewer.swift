@@ -19,7 +19,12 @@ import Foundation
 public final class BookViewer: Scene {
     let screen: Screen
     let measurer: PixelMeasurer
-    var session: ReadingSession
+    /// The reading session and the loop that schedules it, the terminal reader's own.
+    var reading: ReadingLoop
+    /// The session read (drawn from; input goes through ``reading``).
+    var session: ReadingSession { reading.session }
+    /// The clock background work's slices are timed by (the loop's clock may be a script's).
+    var workClock: () -> Double = EventLoop.ticks
     var place: PlaceKeeper
     var transition: Transition
     var glyphs: [UInt64: Texture] = [:]
@@ -82,8 +87,8 @@ public final class BookViewer: Scene {
         }
         // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
         place = PlaceKeeper(document: document, source: path.map { .file(path: $0) } ?? .content, store: store)
-        session = ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
-                                 options: options, restoring: place.restore(), at: now)
+        reading = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
+                                             options: options, restoring: place.restore(), at: now))
         self.warnings = warnings
         images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer, eventType: SDL_RegisterEvents(1)) }
         SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
@@ -131,8 +136,8 @@ public final class BookViewer: Scene {
     /// The height of a page box, pixels.
     var pageHeight: Int { session.viewport.height + 2 * Self.pad }
 
-    /// Whether something moves (or, for a book, background pagination is left): the loop runs at the frame rate.
-    public var isAnimating: Bool { session.isAnimating || session.hasWork }
+    /// Whether something moves or background work can go on: the event loop runs at the frame rate.
+    public var isAnimating: Bool { !reading.isIdle }
 
     /// Asks the loop to leave after this frame.
     public func quit() { wantsQuit = true }
@@ -198,17 +203,17 @@ public final class BookViewer: Scene {
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             pressed(x: Int(event.button.x), y: Int(event.button.y), at: now)
         case SDL_MOUSEMOTION.rawValue where pressing:
-            apply(session.handle(.drag(x: Int(event.motion.x), y: Int(event.motion.y) - pageTop - Self.pad), at: now))
+            apply(reading.handle(.drag(x: Int(event.motion.x), y: Int(event.motion.y) - pageTop - Self.pad), at: now))
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing:
             pressing = false
-            apply(session.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now))
+            apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now))
         case SDL_MOUSEWHEEL.rawValue:
             let notch = event.wheel.y != 0 ? Int(event.wheel.y) : -Int(event.wheel.x)
-            if notch != 0, wheel.event(at: now) { apply(session.handle(.turn(notch > 0 ? -1 : 1), at: now)) }
+            if notch != 0, wheel.event(at: now) { apply(reading.handle(.turn(notch > 0 ? -1 : 1), at: now)) }
         case SDL_WINDOWEVENT.rawValue:
             if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), screen.refreshSize() {
                 pages.removeAll()
-                apply(session.handle(.resize(Self.viewport(for: screen.size)), at: now))
+                apply(reading.handle(.resize(Self.viewport(for: screen.size)), at: now))
             }
             needsDraw = true
         default:
@@ -252,7 +257,7 @@ public final class BookViewer: Scene {
                 key = nil
             }
         }
-        if let key { apply(session.handle(key: key, at: now)) }
+        if let key { apply(reading.handle(key: key, at: now)) }
     }
 
     func typed(_ character: Character, at now: Double) {
@@ -262,24 +267,23 @@ public final class BookViewer: Scene {
             needsDraw = true
             return
         }
-        apply(session.handle(key: .character(character), at: now))
+        apply(reading.handle(key: .character(character), at: now))
     }
 
     func pressed(x: Int, y: Int, at now: Double) {
         if y < Self.stripHeight {
-            apply(session.handle(.tapStrip(x: x), at: now))
+            apply(reading.handle(.tapStrip(x: x), at: now))
         } else if y >= screen.size.height - Self.statusHeight {
-            apply(session.handle(.tapIndicator(x: x - Int(dotsLeft)), at: now))
+            apply(reading.handle(.tapIndicator(x: x - Int(dotsLeft)), at: now))
         } else {
             pressing = true
-            apply(session.handle(.press(x: x, y: y - pageTop - Self.pad), at: now))
+            apply(reading.handle(.press(x: x, y: y - pageTop - Self.pad), at: now))
         }
     }
 
-    /// Advances the motion (and a book's background work) to `now` seconds.
+    /// The reading loop's turn at `now` seconds: the motion's next frame, and a slice of background work.
     public func tick(at now: Double) {
-        if session.isAnimating { apply(session.handle(.tick, at: now)) }
-        if session.hasWork { apply(session.work(budget: 256 * 1024, at: now)) }
+        apply(reading.turn(at: now, clock: workClock))
     }
 
     // MARK: Drawing
