@@ -141,6 +141,25 @@ import Testing
         #expect(tmux.waitForExit() == 0)
     }
 
+    /// 256 MB of text in a 250 KB .gz: the first page at once, and only the session's read-ahead
+    /// inflated (as for `yes | folio`), not the whole text.
+    @Test func aHugeGzIsReadOnlyAsFarAsTheReaderLooks() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("bomb.gz")
+        _ = try Folio.shell("yes 'a line of text' | head -c 268435456 | gzip -1 > \(Tmux.quote(file.path))")
+        let tmux = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", file.path])
+        try tmux.waitFor(timeout: 5, "a page") { $0.dropFirst().prefix(5).allSatisfy { $0.contains("a line of text") } }
+        Thread.sleep(forTimeInterval: 3)
+        let pid = try #require(try tmux.pid(of: "folio"))
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        let rss = Int(line.split(separator: " ").dropFirst().first ?? "") ?? .max
+        #expect(rss < 64 * 1024, "folio holds \(rss) KB of a 256 MB text")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     /// A truncated .gz in the terminal: what inflated, then the notice on a line of its own.
     @Test func aTruncatedGzShowsANoticeWhereTheTextStops() throws {
         let dir = try Folio.temporaryDirectory()
