@@ -65,6 +65,12 @@ let package = Package(
             dependencies: ["FolioReading"],
             swiftSettings: directMetadata
         ),
+        // zlib from the system (zlib1g-dev): Scripts/test and .ci/run install it when missing.
+        // Not "CZlib": ZIPFoundation, which the EPUB tests use, has a module of that name.
+        .systemLibrary(name: "CFolioZlib", providers: [.apt(["zlib1g-dev"])]),
+        // What folio opens besides plain text, as less does: .gz inflated as it is read, the
+        // LESSOPEN/LESSCLOSE input preprocessor, and less's guess at a binary file.
+        .target(name: "FolioInput", dependencies: ["CFolioZlib"], swiftSettings: directMetadata),
         // The command line kept as the C library hands it over, in place of the Swift runtime's
         // search of /proc/self/maps for it (see arguments.c): `folio --version` 0.86 → 0.76 ms.
         // DWARF 4, which valgrind (Scripts/first-frame-order) reads, like the Swift objects'.
@@ -72,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments",
+                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["first-frame.order"],
@@ -126,6 +132,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Checked against the real thing: gzip and zcat, /bin/sh, less.
+        .testTarget(name: "FolioInputTests", dependencies: ["FolioInput"]),
         .testTarget(
             name: "FolioEPUBTests",
             dependencies: [

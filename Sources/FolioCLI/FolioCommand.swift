@@ -113,6 +113,9 @@ struct ReaderRequest {
     var forget = false
     var width = 80
     var height = 24
+    /// Run LESSOPEN (`--no-lessopen` turns it off) and ask before a binary file (`-f`/`--force` does not).
+    var lessopen = true
+    var force = false
 
     /// The file argument, if any (`-` is standard input).
     var files: [String] { inputs.filter { !$0.hasPrefix("+") || $0 == "+" } }
@@ -178,16 +181,17 @@ struct ReaderRequest {
     func run() -> Int32 {
         let input: ReaderInput
         do {
-            input = try ReaderInput.open(files.first)
+            input = try ReaderInput.open(files.first, lessopen: lessopen)
         } catch {
             StandardStreams.error("\(error)")
             return 1
         }
+        defer { input.close() }  // LESSCLOSE
         let term = getenv("TERM").map { String(cString: $0) }
         if isatty(STDOUT_FILENO) == 0 || term == "dumb" {
-            PlainOutput(width: width, height: height).write(input)
-            return 0
+            return PlainOutput(width: width, height: height).write(input) ? 0 : 1
         }
+        if !force && !BinaryQuestion.allows(input) { return 0 }
         let reader = InteractiveReader(input: input, options: options, mouse: mouse, forget: forget,
                                        page: page, startKeys: startCommands)
         do {

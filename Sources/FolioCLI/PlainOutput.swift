@@ -14,11 +14,27 @@ import FolioReading
 ///
 /// A stream is paged as it arrives and let go once written, so `yes | folio
 /// | head` starts at once and runs in constant memory.
+///
+/// A `.gz` is written inflated, byte for byte what `zcat` writes (form feeds
+/// aside); when it is damaged, what inflated is written and the problem goes
+/// to standard error.
 struct PlainOutput {
     let width: Int
     let height: Int
 
-    func write(_ input: ReaderInput) {
+    /// Writes `input`; returns false when its text was cut short by a damaged `.gz` (the
+    /// problem is on standard error: exit status 1, as zcat's), true otherwise (a closed
+    /// standard output, as for `folio | head`, included).
+    @discardableResult
+    func write(_ input: ReaderInput) -> Bool {
+        input.feed?.tellsProblemsInText = false
+        writePages(input)
+        guard let problem = input.feed?.problemLine else { return true }
+        StandardStreams.error(problem)
+        return !(input.feed?.problem?.isError ?? false)
+    }
+
+    private func writePages(_ input: ReaderInput) {
         if let book = input.document.book {
             while !book.isComplete { book.assemble(budget: 1 << 20) }
         }

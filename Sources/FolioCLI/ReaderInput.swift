@@ -9,6 +9,7 @@ import Folio
 import FolioReading
 import FolioStore
 import FolioEPUB
+import FolioInput
 
 /// What folio reads: a file, a stream (standard input, a FIFO, a device),
 /// or the bundled guide.
@@ -19,6 +20,10 @@ struct ReaderInput {
     let streamDescriptor: Int32?
     /// How the document is known to the position store.
     let source: Source
+    /// For a `.gz` or a LESSOPEN pipe: what turns the descriptor's bytes into the text.
+    var feed: StreamFeed? = nil
+    /// For a file LESSOPEN replaced: what to tidy up at the end (``close()``).
+    var preprocessed: Preprocessed? = nil
 
     enum Source {
         /// A regular file at this path.
@@ -34,27 +39,37 @@ struct ReaderInput {
         case open(Document.OpenError)
         case book(EPUBError)
         case standardInputIsATerminal
+        /// LESSOPEN named a replacement file that cannot be opened.
+        case replacement(file: String, Document.OpenError)
 
         var description: String {
             switch self {
             case .open(let error): "\(error)"
             case .book(let error): "folio: \(error)"
             case .standardInputIsATerminal: "folio: standard input is a terminal; pipe something in, or give a file"
+            case .replacement(let file, let error):
+                "folio: \(file): LESSOPEN named a replacement file, \(error.problem); check the LESSOPEN command, or unset LESSOPEN"
             }
         }
     }
 
     /// Opens `argument`: a path, `-` for standard input, or nothing (standard
     /// input when it is not a terminal, else the guide).
-    static func open(_ argument: String?) throws(Failure) -> ReaderInput {
+    ///
+    /// What folio reads itself comes first: an EPUB, a `.gz` (inflated as it is
+    /// read). Then, when `lessopen` is true and `LESSOPEN` is set, the input
+    /// preprocessor as less runs it (see ``preprocessed(_:by:)``); then the file.
+    static func open(_ argument: String?, lessopen: Bool = true) throws(Failure) -> ReaderInput {
         switch argument {
         case nil:
             guard isatty(STDIN_FILENO) == 0 else {
                 return ReaderInput(document: Guide.document, streamDescriptor: nil, source: .guide)
             }
+            if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed("-", by: preprocessor) { return input }
             return standardInput()
         case "-":
             guard isatty(STDIN_FILENO) == 0 else { throw .standardInputIsATerminal }
+            if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed("-", by: preprocessor) { return input }
             return standardInput()
         case let path?:
             if isBook(path) {
@@ -66,6 +81,8 @@ struct ReaderInput {
                     throw .book(error)
                 }
             }
+            if isGzip(path) { return try gzip(path) }
+            if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed(path, by: preprocessor) { return input }
             do {
                 switch try Document.open(path: path) {
                 case .file(let document): return ReaderInput(document: document, streamDescriptor: nil, source: .file(path))
@@ -84,7 +101,7 @@ struct ReaderInput {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
-        defer { close(fd) }
+        defer { Glibc.close(fd) }
         var magic = [UInt8](repeating: 0, count: 4)
         let n = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
         return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
@@ -107,14 +124,8 @@ struct ReaderInput {
     /// ``StreamText/append(upTo:from:)``). Returns the bytes read, 0 when none are
     /// ready, and whether the stream has ended.
     func readStream(into room: UnsafeMutableRawBufferPointer) -> (count: Int, ended: Bool) {
+        if let feed { return feed.read(into: room) }
         guard let fd = streamDescriptor else { return (0, true) }
-        while true {
-            let n = read(fd, room.baseAddress, room.count)
-            if n > 0 { return (n, false) }
-            if n == 0 { return (0, true) }
-            if errno == EINTR { continue }
-            if errno == EAGAIN || errno == EWOULDBLOCK { return (0, false) }
-            return (0, true)  // a read error ends the stream where it is
-        }
+        return StreamFeed.read(fd, into: room)
     }
 }

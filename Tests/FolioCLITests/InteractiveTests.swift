@@ -179,6 +179,9 @@ import Testing
         try first.send("q")
         #expect(first.waitForExit() == 0)
         let second = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", blob.path])
+        // Binary data is shown after a yes to less's question (OpenLikeLessTests has the rest).
+        try second.waitFor("the binary-file question") { $0.last?.contains("may be a binary file") == true }
+        try second.send("y")
         let screen = try second.waitFor("binary data") { pageCount($0)?.page == 1 }
         #expect(screen.joined().contains("\u{FFFD}"))
         try second.send("End")
