@@ -58,6 +58,8 @@ struct BackgroundWork: CustomStringConvertible {
         var assembled = false
         /// The line survey settled in this slice (the spread mode may change).
         var surveySettled = false
+        /// The line survey's width changed (it may not have settled yet).
+        var surveyChanged = false
         /// The page count or its completeness changed.
         var pagesChanged = false
         /// Chapters were found, or the pages of some were.
@@ -164,7 +166,10 @@ struct BackgroundWork: CustomStringConvertible {
                 report.chaptersChanged = true
             }
         case .survey:
-            if survey.scan(text), survey.isSettled { report.surveySettled = true }
+            if survey.scan(text) {
+                report.surveyChanged = true
+                if survey.isSettled { report.surveySettled = true }
+            }
         case .pagination:
             if pagination.extend(text, budget: budget) { report.pagesChanged = true }
         case .chapters:

@@ -21,7 +21,11 @@ extension ReadingSession {
             shown.forget(from: min(knownBefore, work.pagination.knownPages) - 2)
             out.redraw()
         }
-        if report.surveySettled {
+        // The spreads the document's own lines ask for: once the survey has read its sample, and
+        // before that while the reader is still on the first page of a stream arriving (man's
+        // manual comes a few kilobytes at a time: its first screen should not be two narrow
+        // pages until 64 KB have come).
+        if report.surveySettled || report.surveyChanged && currentPage == 0 && !isAnimating && !isWaiting {
             let mode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
             if mode != navigation.book.mode { relayout(into: &out) }
         }

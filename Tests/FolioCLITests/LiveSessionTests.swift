@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import FolioTestSupport
+
+/// The stalls a daily `less` user met (issue 21), end to end: the real
+/// binary in a real terminal (tmux) on documents of real size. Each test
+/// presses the keys that start the work and then only looks: a wait that
+/// never ends fails, whatever the keys after it would have done.
+@Suite(.serialized) struct LiveSessionTests {
+    func status(_ screen: [String]) -> String { screen.last ?? "" }
+
+    /// "3 / 120" or "3 / 120+" from the status row.
+    func pages(_ screen: [String]) -> (page: Int, count: Int, counting: Bool)? {
+        let row = status(screen)
+        guard let slash = row.range(of: " / ") else { return nil }
+        let before = row[..<slash.lowerBound].split(separator: " ").last.flatMap { Int($0) }
+        let rest = row[slash.upperBound...]
+        let digits = rest.prefix { $0.isNumber }
+        guard let page = before, let count = Int(digits) else { return nil }
+        return (page, count, rest.dropFirst(digits.count).first == "+")
+    }
+
+    /// The text rows (no strip, no status row).
+    func body(_ screen: [String]) -> String { screen.dropFirst().dropLast().joined(separator: "\n") }
+
+    func file(_ dir: URL, _ kind: RealisticText.Kind, megabytes: Int) throws -> URL {
+        let url = dir.appendingPathComponent("\(kind)-\(megabytes).txt".replacingOccurrences(of: " ", with: "-"))
+        try Data(RealisticText.make(kind, bytes: megabytes << 20, seed: UInt64(megabytes))).write(to: url)
+        return url
+    }
+
+    @Test(arguments: [3, 20])
+    func aSearchToTheEndAndBackLandsWithoutAnotherKey(megabytes: Int) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try file(dir, .log, megabytes: megabytes)
+        let tmux = try Tmux(columns: 120, rows: 40, command: [Folio.binary.path, "--forget", log.path])
+        try tmux.waitFor("the first page") { pages($0)?.page == 1 }
+        try tmux.send("/NEEDLE-LAST", literal: true)
+        try tmux.send("Enter")
+        let end = try tmux.waitFor(timeout: 60, "the last line's needle") { body($0).contains("NEEDLE-LAST") }
+        #expect(!status(end).contains("Searching"), "\(status(end))")
+        try tmux.send("?NEEDLE-FIRST", literal: true)
+        try tmux.send("Enter")
+        let start = try tmux.waitFor(timeout: 60, "the first line's needle") { body($0).contains("NEEDLE-FIRST") }
+        #expect(pages(start)?.page == 1, "\(status(start))")
+        try tmux.send("/NEEDLE-MIDDLE", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitFor(timeout: 60, "the middle's needle") { body($0).contains("NEEDLE-MIDDLE") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func aResizeAtPage400LandsOnTheReadersTextWithoutAnotherKey() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try file(dir, .log, megabytes: 3)
+        let tmux = try Tmux(columns: 120, rows: 40, command: [Folio.binary.path, "--forget", log.path])
+        try tmux.waitFor(timeout: 30, "the final count") { pages($0).map { !$0.counting && $0.count > 400 } ?? false }
+        try tmux.send("400g", literal: true)
+        // Page 400, on its own or as the right-hand page of a spread (the status row names the spread's first).
+        let before = try tmux.waitFor("page 400") { [399, 400].contains(pages($0)?.page ?? 0) }
+        // The reader's text: the first time stamp on the pages shown (a log line's start, which
+        // no re-wrapping splits), on the left-hand page when there are two.
+        let left = before.dropFirst().dropLast().map { String($0.split(separator: "│", maxSplits: 1).first ?? "") }
+        let stamp = try #require(left.lazy.compactMap { row in
+            row.range(of: #"2026-11-26T[0-9:]+ host[0-9]"#, options: .regularExpression).map { String(row[$0]) }
+        }.first)
+        try tmux.resize(columns: 100, rows: 30)
+        let after = try tmux.waitFor(timeout: 30, "the reader's line again, counted") { screen in
+            body(screen).contains(stamp) && pages(screen).map { !$0.counting } ?? false
+        }
+        #expect(!status(after).contains("Paginating"), "\(status(after))")
+
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func theNextChapterKeyWalksAWholeBookInTwoPages() throws {
+        let book = BookReadingTests.manual
+        try #require(FileManager.default.fileExists(atPath: book), "\(book) is missing: bash Scripts/test installs it")
+        let tmux = try Tmux(columns: 200, rows: 45, command: [Folio.binary.path, "--forget", "--spread", "double", book])
+        var screen = try tmux.waitFor(timeout: 30, "the book, counted") { pages($0).map { !$0.counting } ?? false }
+        #expect(screen.dropFirst().contains { $0.contains("│") }, "two pages and a spine")
+        var last = pages(screen)?.page ?? 0
+        var presses = 0
+        while !status(screen).contains("No more chapters") && presses < 400 {
+            try tmux.send("]", literal: true)
+            presses += 1
+            screen = try tmux.waitFor("the next chapter after \(presses) presses") { now in
+                (pages(now)?.page ?? 0) > last || status(now).contains("No more chapters")
+            }
+            let page = pages(screen)?.page ?? 0
+            #expect(page > last || status(screen).contains("No more chapters"), "press \(presses) stayed on \(last)")
+            last = max(last, page)
+            screen = try tmux.waitForStillScreen()
+        }
+        #expect(presses > 20, "the manual has dozens of chapters; \(presses) presses reached the end")
+        #expect(status(screen).contains("No more chapters"))
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func manBashThroughMANPAGERIsOnePageOfTheManualsOwnLines() throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/bin/man"), "man is missing: bash Scripts/test installs man-db")
+        let tmux = try Tmux(columns: 120, rows: 40, command: ["man", "bash"],
+                            environment: ["MANPAGER": Folio.binary.path, "MANWIDTH": "120", "XDG_STATE_HOME": "/nonexistent-folio-state"])
+        let screen = try tmux.waitFor(timeout: 30, "the manual") { body($0).contains("NAME") && pages($0) != nil }
+        // One page the manual's width: no spine, and its header spans the whole line.
+        #expect(!screen.dropFirst().dropLast().contains { $0.contains("│") }, "two pages:\n\(screen.joined(separator: "\n"))")
+        let header = try #require(screen.dropFirst().first { $0.contains("BASH(1)") })
+        #expect(header.trimmingCharacters(in: .whitespaces).count > 100, "the header line is whole: \(header)")
+        try tmux.send("q")
+        #expect(tmux.waitForExit(timeout: 10) == 0)
+    }
+}
