@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 @testable import FolioTerminal
+import FolioTestSupport
 
 /// The terminal against a real pseudo-terminal. Serialized: signal handlers
 /// and the one-terminal-per-process rule are process-wide.
