@@ -203,7 +203,7 @@ extension ReadingSession {
         }
         let pattern: Pattern
         do {
-            pattern = try Pattern(text)
+            pattern = try Pattern(text, caseSensitivity: options.caseSensitivity)
         } catch {
             notify("Bad pattern: \(error)", kind: .problem, into: &out)
             return
