@@ -111,7 +111,7 @@ let package = Package(
             ]
         ),
         // End-to-end: runs the real folio binary, in tmux for the terminal.
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioArguments"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioArguments", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTerminalTests",
             dependencies: [

@@ -139,6 +139,10 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
             PlainOutput(width: options.width, height: options.height).write(input)
             return 0
         }
+        // -F: a text that fits on one screen is printed and folio quits, as less does (not with several files).
+        if options.quitIfOneScreen && files.count <= 1 && OneScreen.printIfItFits(input, options: options) {
+            return 0
+        }
         let reader = InteractiveReader(input: input, options: options.readingOptions, terminalOptions: options.terminalOptions,
                                        forget: options.forget, page: options.page, startKeys: startKeys)
         do {
