@@ -40,7 +40,9 @@ public final class PseudoTerminal {
 
     /// Why a pseudo-terminal could not be made.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, with the system's reason.
         public var description: String
+        /// A failure saying `description`.
         public init(_ description: String) { self.description = description }
     }
 
@@ -81,9 +83,13 @@ public final class PseudoTerminal {
 
 /// Every field of a `termios`, comparable byte for byte (the struct's padding excluded).
 public struct Modes: Equatable, CustomStringConvertible {
+    /// The input, output, control and local flags (`c_iflag` … `c_lflag`).
     public var input, output, control, local: tcflag_t
+    /// The line discipline.
     public var line: cc_t
+    /// The control characters (`c_cc`), byte for byte.
     public var characters: [UInt8]
+    /// The speeds.
     public var inputSpeed, outputSpeed: speed_t
 
     /// The fields of `t`.
@@ -94,10 +100,14 @@ public struct Modes: Equatable, CustomStringConvertible {
         (inputSpeed, outputSpeed) = (t.c_ispeed, t.c_ospeed)
     }
 
+    /// Whether the local flag (`ECHO`, `ICANON`…) is set.
     public func has(local flag: Int32) -> Bool { local & tcflag_t(flag) != 0 }
+    /// Whether the input flag (`IXON`, `ICRNL`…) is set.
     public func has(input flag: Int32) -> Bool { input & tcflag_t(flag) != 0 }
+    /// Whether the output flag (`OPOST`…) is set.
     public func has(output flag: Int32) -> Bool { output & tcflag_t(flag) != 0 }
 
+    /// The flags in octal and the control characters.
     public var description: String {
         let hex = { (v: tcflag_t) in String(v, radix: 8) }
         return "iflag 0o\(hex(input)) oflag 0o\(hex(output)) cflag 0o\(hex(control)) lflag 0o\(hex(local)) cc \(characters)"
@@ -112,8 +122,12 @@ public enum LibC {
         return unsafeBitCast(symbol, to: type)
     }
 
+    /// `posix_openpt(3)`.
     public static let posixOpenpt = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
+    /// `grantpt(3)`.
     public static let grantpt = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
+    /// `unlockpt(3)`.
     public static let unlockpt = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
+    /// `ptsname_r(3)`.
     public static let ptsnameR = function("ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
 }
