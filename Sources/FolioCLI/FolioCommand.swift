@@ -25,6 +25,7 @@ enum FolioCommand {
     /// The exit status for a command line folio cannot use (`--page abc`), as `sysexits.h`'s `EX_USAGE`.
     static let usageStatus: Int32 = 64
 
+    /// Reads the request and does it: the help, the version, or the reader; exits with its status.
     static func main() {
         let request: ReaderRequest
         do {
@@ -65,6 +66,7 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
     struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         /// For example `--page takes a page number from 1, not 'abc' (folio --help lists the options)`.
         let message: String
+        /// The message.
         var description: String { message }
     }
 
@@ -93,9 +95,16 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
     /// (`--page abc`): any option of `less`'s is accepted, those that mean nothing
     /// to folio silently, so that a pager's command line never costs the text piped to it.
     init(arguments: [String], environment: (String) -> String?) throws(UsageError) {
-        let settings = LessOptionParser.settings(less: environment("LESS"), folio: environment("FOLIO"), arguments: arguments,
-                                                 posixlyCorrect: environment("POSIXLY_CORRECT") != nil)
-        for (setting, source) in settings {
+        var parser = LessOptionParser(posixlyCorrect: environment("POSIXLY_CORRECT") != nil)
+        if let less = environment("LESS") { try take(parser.scan(less, from: .lessVariable), from: .lessVariable) }
+        if let folio = environment("FOLIO") { try take(parser.scan(folio, from: .folioVariable), from: .folioVariable) }
+        for argument in arguments { try take(parser.scan(argument: argument), from: .commandLine) }
+        try take(parser.finish(), from: .commandLine)
+    }
+
+    /// Takes in what one source set, in order.
+    private mutating func take(_ settings: [LessOptionParser.Setting], from source: LessOptionParser.Source) throws(UsageError) {
+        for setting in settings {
             switch setting {
             case .file(let path):
                 files.append(path)

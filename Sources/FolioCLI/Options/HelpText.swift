@@ -84,6 +84,7 @@ enum HelpText {
         return (mark, letters, name, text)
     }
 
+    /// `text` with spaces after it up to `width` characters.
     private static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
     }

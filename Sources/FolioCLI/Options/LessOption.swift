@@ -6,7 +6,11 @@
 /// means to folio is its ``support``, from doing what `less` does to being
 /// accepted and ignored. ``kind`` says how its value is read (see
 /// ``LessOptionParser``).
-struct LessOption: Hashable, Sendable, CustomStringConvertible {
+///
+/// An option is an entry of the tables, known by its identity (`==` is `===`):
+/// a class, so that looking one up copies a reference, not its names and
+/// texts (which cost a `LessOption?`'s generic metadata at every start).
+final class LessOption: Hashable, Sendable, CustomStringConvertible {
     /// How an option's value is read, after less's option types.
     enum Kind: Hashable, Sendable {
         /// On or off (less's `O_BOOL`); the option turns its setting away from `initially`.
@@ -53,6 +57,21 @@ struct LessOption: Hashable, Sendable, CustomStringConvertible {
     /// What it means to folio.
     let support: Support
 
+    /// An entry of the tables (the tables are the only ones).
+    init(letter: UInt8?, names: [String], kind: Kind, summary: String, support: Support) {
+        self.letter = letter
+        self.names = names
+        self.kind = kind
+        self.summary = summary
+        self.support = support
+    }
+
+    /// The same entry of the tables.
+    static func == (a: LessOption, b: LessOption) -> Bool { a === b }
+
+    /// Hashes the entry's identity.
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
     /// An option of folio's own, whose long name must be given whole (less's
     /// names may be shortened, `--quit-if` for `--quit-if-one-screen`).
     var isFolioOnly: Bool { support == .folioOnly }
@@ -73,14 +92,12 @@ struct LessOption: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension LessOption {
-    private init(_ letter: Character?, _ names: [String], _ kind: Kind, _ summary: String, _ support: Support) {
-        self.letter = letter?.asciiValue
-        self.names = names
-        self.kind = kind
-        self.summary = summary
-        self.support = support
+    private convenience init(_ letter: Character?, _ names: [String], _ kind: Kind, _ summary: String, _ support: Support) {
+        self.init(letter: letter?.asciiValue, names: names, kind: kind, summary: summary, support: support)
     }
+}
 
+extension LessOption {
     // MARK: Options folio acts on, or keeps for later
 
     /// `-F`: print the text and quit when it fits on one screen.
@@ -258,11 +275,13 @@ extension LessOption {
     /// The option with `letter`, as less's `findopt` looks it up: the letter
     /// itself, or the upper-case letter of a triple option (`-I` is `-i`'s).
     static func lessOption(letter: UInt8) -> LessOption? {
-        lessTable.first { option in
-            guard let own = option.letter else { return false }
-            if own == letter { return true }
-            if case .triple = option.kind, own >= 0x61, own <= 0x7A, own - 0x20 == letter { return true }
-            return false
+        let table = lessTable
+        for index in table.indices {
+            guard let own = table[index].letter else { continue }
+            if own == letter || (table[index].kind.isTriple && own >= 0x61 && own <= 0x7A && own - 0x20 == letter) {
+                return table[index]
+            }
         }
+        return nil
     }
 }

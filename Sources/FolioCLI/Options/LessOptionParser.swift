@@ -59,6 +59,7 @@ struct LessOptionParser: Sendable {
             }
         }
 
+        /// Whether this is a variable, read as one string (less's `is_env`).
         var isEnvironment: Bool { self != .commandLine }
     }
 
@@ -420,12 +421,15 @@ struct LessOptionParser: Sendable {
     /// `break`): `--LOG-FILE` is `-o`'s `log-file` in upper case, and `--LO` is
     /// ambiguous with `--LONG-PROMPT` (less 590 answers so).
     static func findName(_ s: [UInt8], at start: Int) -> (option: LessOption?, end: Int, ambiguous: Bool) {
-        var best: LessOption?
+        // By index, so that no option is copied while the table is searched.
+        let table = LessOption.lessTable
+        var best = -1
         var bestLength = 0
         var ambiguous = false
         var exact = false
-        for option in LessOption.lessTable {
-            for name in option.names {
+        for index in table.indices {
+            let isTriple = table[index].kind.isTriple
+            for name in table[index].names {
                 for upperCase in [false, true] {
                     let length = prefixLength(s, from: start, of: name, upperCase: upperCase)
                     let next = start + length
@@ -433,17 +437,17 @@ struct LessOptionParser: Sendable {
                     if !exact && length == bestLength {
                         ambiguous = true
                     } else if length > bestLength {
-                        best = option
+                        best = index
                         bestLength = length
                         ambiguous = false
                         exact = length == name.utf8.count
                     }
-                    if !option.kind.isTriple { break }
+                    if !isTriple { break }
                 }
             }
         }
         if ambiguous { return (nil, start, true) }
-        return (best, start + bestLength, false)
+        return (best < 0 ? nil : table[best], start + bestLength, false)
     }
 
     /// One of folio's own options named whole at `start` (`page` in `--page=3`),
@@ -451,8 +455,9 @@ struct LessOptionParser: Sendable {
     static func folioOption(_ s: [UInt8], at start: Int) -> (LessOption, Int)? {
         let end = nameEnd(s, from: start)
         let name = text(s, start..<end)
-        guard let option = LessOption.folioTable.first(where: { $0.names.contains(name) }) else { return nil }
-        return (option, end)
+        let table = LessOption.folioTable
+        for index in table.indices where table[index].names[0] == name { return (table[index], end) }
+        return nil
     }
 
     /// The end of the run of letters and dashes from `start`: an option name as given.
@@ -464,9 +469,13 @@ struct LessOptionParser: Sendable {
 
     /// less's `is_optchar`: a letter or a dash, which continues an option name.
     static func isOptionCharacter(_ c: UInt8) -> Bool { isLower(c) || isUpper(c) || c == 0x2D }
+    /// An ASCII lower-case letter (less's `ASCII_IS_LOWER`).
     static func isLower(_ c: UInt8) -> Bool { c >= 0x61 && c <= 0x7A }
+    /// An ASCII upper-case letter (less's `ASCII_IS_UPPER`).
     static func isUpper(_ c: UInt8) -> Bool { c >= 0x41 && c <= 0x5A }
+    /// The bytes of `range` as text.
     static func text(_ s: [UInt8], _ range: Range<Int>) -> String { String(decoding: s[range], as: UTF8.self) }
+    /// An option letter as less prints it in a message: itself, or `^X` for a control character.
     static func printable(_ c: UInt8) -> String {
         c >= 0x20 && c < 0x7F ? String(Unicode.Scalar(c)) : "^" + String(Unicode.Scalar(c ^ 0x40))
     }

@@ -132,6 +132,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     struct BadValue: Error, Hashable, Sendable, CustomStringConvertible {
         /// For example `--page takes a page number from 1, not 'abc'`.
         let message: String
+        /// The message.
         var description: String { message }
     }
 
@@ -151,6 +152,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Sets what `option` given `value` means to folio; an option that means nothing to it changes nothing.
     private mutating func set(_ option: LessOption, _ value: LessOptionParser.Value) throws(BadValue) {
         switch (option, value) {
         case (.page, .string(let text)):
@@ -191,6 +193,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Sets what `option` controls back to folio's default (`-+X`).
     private mutating func reset(_ option: LessOption) {
         let defaults = PagerOptions()
         switch option {
