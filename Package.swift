@@ -38,7 +38,6 @@ let package = Package(
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
@@ -79,7 +78,6 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["first-frame.order"],
             swiftSettings: directMetadata,

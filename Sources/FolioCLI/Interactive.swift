@@ -45,7 +45,7 @@ struct InteractiveReader {
 
     let input: ReaderInput
     let options: ReadingOptions
-    let mouse: Bool
+    let terminalOptions: Terminal.Options
     let forget: Bool
     let page: Int?
     let startKeys: [String]
@@ -63,7 +63,7 @@ struct InteractiveReader {
         }
         let terminal: Terminal
         do {
-            terminal = try Terminal.start(Terminal.Options(mouse: mouse))
+            terminal = try Terminal.start(terminalOptions)
         } catch {
             StandardStreams.error("folio: \(error)")
             throw ExitCodeError.failure

@@ -17,7 +17,7 @@ import Testing
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let environment = ["XDG_STATE_HOME": dir.appendingPathComponent("state").path]
-        let tmux = try Tmux(columns: 160, rows: 40, command: [Folio.binary.path, Self.manual], environment: environment)
+        let tmux = try Tmux(columns: 160, rows: 40, command: [Folio.binary.path, "--mouse", Self.manual], environment: environment)
         let first = try tmux.waitFor("the book") { page($0) == 1 && $0[0].contains("Live Systems Manual") }
         #expect(first[0].contains("Live Systems Project"), "the title and author on the top row: \(first[0])")
         // Click "About this manual" on the chapter strip.

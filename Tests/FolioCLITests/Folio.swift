@@ -55,3 +55,11 @@ enum Folio {
         return url
     }
 }
+
+/// The variables the pagers' callers set, as they set them.
+enum LessStrings {
+    /// man-db's, for `man ls` (man-db 2.11).
+    static let manDb = "-ix8RmPm Manual page ls(1) ?ltline %lt?L/%L.:byte %bB?s/%s..?e (END):?pB %pB\\%.. "
+        + "(press h for help or q to quit)$PM Manual page ls(1) ?ltline %lt?L/%L.:byte %bB?s/%s..?e (END):?pB %pB\\%.. "
+        + "(press h for help or q to quit)$"
+}

@@ -29,16 +29,29 @@ import Testing
         #expect(process.out == bytes, "the document's bytes, unchanged: pictures such as ␛ are for the screen only")
     }
 
-    /// `--version` skips the argument parser (for speed) and must still say what it says;
-    /// `--help` still goes through it and lists every key.
+    /// `--version` and `-V`, `--help` and `-?`; an option folio does not know is accepted, as a pager's must be.
     @Test func versionAndHelp() throws {
-        let version = try Folio.run(["--version"])
-        #expect(version.status == 0 && version.out == "\(FolioVersion.expected)\n")
-        let help = try Folio.run(["--help"])
-        #expect(help.status == 0)
-        #expect(help.out.contains("USAGE: folio") && help.out.contains("Ctrl-Z"))
-        let wrong = try Folio.run(["--nonsense"])
-        #expect(wrong.status != 0 && wrong.err.contains("--nonsense"))
+        for flag in ["--version", "-V"] {
+            let version = try Folio.run([flag])
+            #expect(version.status == 0 && version.out == "\(FolioVersion.expected)\n", "\(flag)")
+        }
+        for flag in ["--help", "-?"] {
+            let help = try Folio.run([flag])
+            #expect(help.status == 0, "\(flag)")
+            #expect(help.out.hasPrefix("USAGE: folio") && help.out.contains("Ctrl-Z") && help.out.contains("--quit-if-one-screen"))
+        }
+        let unknown = try Folio.run(["--nonsense", "-Z"], stdin: Data("piped text\n".utf8))
+        #expect(unknown.status == 0 && unknown.out == "piped text\n" && unknown.err.isEmpty, "\(unknown)")
+    }
+
+    /// git's, systemd's and man-db's LESS, less's own command line: the piped text comes through.
+    @Test(arguments: [
+        (["LESS": "FRX"], [String]()), (["LESS": "FRSXMK"], []), (["LESS": LessStrings.manDb], []),
+        ([:], ["-R", "-S", "-N", "-j4", "-x8", "-M", "-h", "10", "-P", "prompt$"]), ([:], ["-FRX", "-+S", "--", "-"]),
+    ])
+    func lessesOptionsKeepThePipedText(environment: [String: String], arguments: [String]) throws {
+        let result = try Folio.run(arguments, stdin: Data("piped text\n".utf8), environment: environment)
+        #expect(result.status == 0 && result.out == "piped text\n" && result.err.isEmpty, "\(environment) \(arguments): \(result)")
     }
 
     @Test func readsStandardInputWhenItIsAPipe() throws {
@@ -90,15 +103,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (["/no/such/file"], "no such file"),
-        (["/tmp"], "is a directory"),
-        (["--width", "0"], "at least 1"),
-        (["--page", "0"], "counts from 1"),
+        (["/no/such/file"], "no such file", Int32(1)),
+        (["/tmp"], "is a directory", 1),
+        (["--width", "0"], "--width takes a number from 1, not '0'", 64),
+        (["--page", "0"], "--page takes a page number from 1, not '0'", 64),
+        (["--page", "abc"], "--page takes a page number from 1, not 'abc'", 64),
+        (["--spread=wide"], "--spread takes auto, single or double, not 'wide'", 64),
     ])
-    func badInputIsOneClearLineAndStatusOne(arguments: [String], message: String) throws {
+    func badInputIsOneClearLine(arguments: [String], message: String, status: Int32) throws {
         let result = try Folio.run(arguments)
-        #expect(result.status != 0)
+        #expect(result.status == status)
         #expect(result.err.contains(message), "\(result.err)")
+        #expect(result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
         #expect(result.out.isEmpty)
     }
 

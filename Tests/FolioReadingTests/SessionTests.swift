@@ -116,6 +116,22 @@ import FolioTestSupport
         #expect(driver.session.statusLine.message.hasPrefix("Bad pattern"))
     }
 
+    /// `less -i` (smart case, the default) and `less -I` (always ignore case), over every case a pattern can take.
+    @Test(arguments: [
+        (Pattern.CaseSensitivity.smart, "paragraph 15[0-9]:", 10), (.smart, "Paragraph 15[0-9]:", 10), (.smart, "PARAGRAPH 15[0-9]:", 0),
+        (.insensitive, "paragraph 15[0-9]:", 10), (.insensitive, "Paragraph 15[0-9]:", 10), (.insensitive, "PARAGRAPH 15[0-9]:", 10),
+    ])
+    func searchFollowsTheCaseOption(sensitivity: Pattern.CaseSensitivity, pattern: String, matches: Int) {
+        var options = ReadingOptions()
+        options.caseSensitivity = sensitivity
+        var driver = SessionDriver(Sample.document(), options: options)
+        driver.press(.character("/"))
+        driver.type(pattern)
+        driver.press(.enter)
+        driver.settle()
+        #expect(driver.session.search?.matches.count ?? 0 == matches, "\(sensitivity) \(pattern)")
+    }
+
     @Test func searchMatchesTheTextNotTheEscapes() {
         let man = "N\u{08}NA\u{08}AM\u{08}ME\u{08}E\n     ls - list \u{1B}[1mdirectory\u{1B}[0m contents\n"
         var driver = SessionDriver(Document(title: "man", bytes: Array(man.utf8)))

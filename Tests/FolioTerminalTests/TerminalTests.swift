@@ -3,13 +3,14 @@ import Glibc
 import Synchronization
 import Testing
 @testable import FolioTerminal
+import FolioTestSupport
 
 /// The terminal against a real pseudo-terminal. Serialized: signal handlers
 /// and the one-terminal-per-process rule are process-wide.
 @Suite(.serialized) struct TerminalTests {
-    /// The bytes xterm documents for each mode (ctlseqs: DECSET 1049, 25, 1000, 1002, 1006).
-    static let enterAll = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)
-    static let exitAll = Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l".utf8)
+    /// The bytes xterm documents for each mode (ctlseqs: DECSET 1049, 25, 1007, 1000, 1002, 1006).
+    static let enterAll = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1007h\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)
+    static let exitAll = Array("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?1007l\u{1B}[?25h\u{1B}[?1049l".utf8)
 
     /// What `cfmakeraw(3)` makes of `modes`: the independent model of raw mode.
     static func cfmakeraw(_ modes: termios) -> Modes {
@@ -30,11 +31,11 @@ import Testing
         #expect(during == Self.cfmakeraw(cooked), "raw mode as cfmakeraw(3) sets it")
         #expect(!during.has(local: ECHO) && !during.has(local: ICANON) && !during.has(local: ISIG) && !during.has(local: IEXTEN))
         #expect(!during.has(input: IXON) && !during.has(input: ICRNL) && !during.has(output: OPOST))
-        #expect(pty.output() == Self.enterAll, "alternate screen, hidden cursor, mouse with drags in SGR form")
+        #expect(pty.output() == Self.enterAll, "alternate screen, hidden cursor, alternate scroll, mouse with drags in SGR form")
 
         terminal.stop()
         #expect(pty.modes == before, "modes restored byte for byte")
-        #expect(pty.output() == Self.exitAll, "mouse off, cursor shown, main screen, in reverse order")
+        #expect(pty.output() == Self.exitAll, "mouse off, alternate scroll off, cursor shown, main screen, in reverse order")
         terminal.stop()
         #expect(pty.output() == [], "a second stop does nothing")
         #expect(throws: TerminalError.stopped) { try terminal.write("x") }
@@ -42,15 +43,47 @@ import Testing
 
     @Test func optionsLeaveOutWhatTheyTurnOff() throws {
         let pty = try PseudoTerminal()
+        // folio's default: no mouse tracking, the wheel as arrow keys through alternate scroll.
         let terminal = try Terminal.start(Terminal.Options(mouse: false, device: pty.path))
-        #expect(pty.output() == Array("\u{1B}[?1049h\u{1B}[?25l".utf8))
+        #expect(pty.output() == Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1007h".utf8))
         terminal.stop()
+        #expect(pty.output() == Array("\u{1B}[?1007l\u{1B}[?25h\u{1B}[?1049l".utf8))
+
+        let noScroll = try Terminal.start(Terminal.Options(mouse: false, alternateScroll: false, device: pty.path))
+        #expect(pty.output() == Array("\u{1B}[?1049h\u{1B}[?25l".utf8))
+        noScroll.stop()
         #expect(pty.output() == Array("\u{1B}[?25h\u{1B}[?1049l".utf8))
+
+        // folio -X: the main screen (where alternate scroll does nothing, so it is not sent), and at exit the
+        // bottom row cleared for the shell's prompt, the rest of the last frame left on the terminal.
+        let main = try Terminal.start(Terminal.Options(alternateScreen: false, mouse: false, clearsBottomRowAtExit: true,
+                                                       device: pty.path))
+        #expect(pty.output() == Array("\u{1B}[?25l".utf8))
+        main.stop()
+        #expect(pty.output() == Array("\u{1B}[?25h\u{1B}[999;1H\u{1B}[2K".utf8))
 
         let bare = try Terminal.start(Terminal.Options(alternateScreen: false, hideCursor: false, mouse: false, device: pty.path))
         #expect(pty.output() == [])
         bare.stop()
         #expect(pty.output() == [])
+    }
+
+    /// Every combination of the options: each mode the enter bytes set, the exit bytes reset, in reverse
+    /// order, and the exit bytes fit the room the signal path keeps for them.
+    @Test func everyCombinationOfOptionsUndoesWhatItDoes() {
+        for bits in 0..<32 {
+            let on = (0..<5).map { bits & (1 << $0) != 0 }
+            let options = Terminal.Options(alternateScreen: on[0], hideCursor: on[1], mouse: on[2], alternateScroll: on[3],
+                                           clearsBottomRowAtExit: on[4])
+            let enter = String(decoding: options.enterSequence, as: UTF8.self)
+            let exit = String(decoding: options.exitSequence, as: UTF8.self)
+            let modes = enter.split(separator: "\u{1B}").map { String($0.dropLast()) }
+            let undone = exit.split(separator: "\u{1B}").filter { $0.hasPrefix("[?") }.map { String($0.dropLast()) }
+            #expect(undone == modes.reversed(), "\(options): \(enter.debugDescription) / \(exit.debugDescription)")
+            #expect(enter.contains("?1007h") == (on[0] && on[3]), "\(options)")
+            #expect(exit.hasSuffix("\u{1B}[999;1H\u{1B}[2K") == on[4], "\(options)")
+            #expect(options.exitSequence.count <= TerminalRestore.exitCapacity, "\(options): \(options.exitSequence.count) bytes")
+        }
     }
 
     @Test func sizeComesFromTheKernel() throws {

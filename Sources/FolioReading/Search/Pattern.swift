@@ -113,7 +113,7 @@
 /// threads at once, compile the source twice.
 public struct Pattern: Sendable, CustomStringConvertible {
     /// When letters match regardless of case.
-    public enum CaseSensitivity: Sendable, CustomStringConvertible {
+    public enum CaseSensitivity: Hashable, Sendable, CustomStringConvertible {
         /// Letters match only themselves.
         case sensitive
         /// Letters match their case partners too.

@@ -17,6 +17,8 @@ public struct ReadingOptions: Hashable, Sendable, CustomStringConvertible {
     public var rightToLeft = false
     /// Pages follow each other top to bottom.
     public var vertical = false
+    /// When a search's letters match either case: `.smart` (a pattern in lower case ignores case, `less -i`), or `.insensitive` always (`less -I`).
+    public var caseSensitivity = Pattern.CaseSensitivity.smart
 
     /// The defaults: auto spreads, left to right, horizontal.
     public init(spread: SpreadChoice = .auto, rightToLeft: Bool = false, vertical: Bool = false) {

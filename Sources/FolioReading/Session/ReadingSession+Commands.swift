@@ -191,7 +191,8 @@ extension ReadingSession {
     // MARK: Search
 
     mutating func startSearch(_ source: String, backward: Bool, into out: inout Outbox) {
-        if case .failed(let message) = finder.start(source, backward: backward, in: document.text, firstSlice: 1 << 20) {
+        if case .failed(let message) = finder.start(source, backward: backward, caseSensitivity: options.caseSensitivity,
+                                                    in: document.text, firstSlice: 1 << 20) {
             notify(message, kind: .problem, into: &out)
             return
         }

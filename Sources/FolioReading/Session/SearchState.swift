@@ -47,9 +47,10 @@ struct SearchState: CustomStringConvertible {
         return current.isComplete ? .complete : .scanning
     }
 
-    /// Starts a search for `source` (the last pattern when empty), `backward` or not, and scans
-    /// its first `firstSlice` bytes of `text`.
-    mutating func start(_ source: String, backward: Bool, in text: some TextStorage, firstSlice: Int) -> Start {
+    /// Starts a search for `source` (the last pattern when empty), `backward` or not, matching
+    /// case as `caseSensitivity` says, and scans its first `firstSlice` bytes of `text`.
+    mutating func start(_ source: String, backward: Bool, caseSensitivity: Pattern.CaseSensitivity = .smart,
+                        in text: some TextStorage, firstSlice: Int) -> Start {
         var typed = source
         if typed.isEmpty {
             guard let last else { return .failed("No previous search") }
@@ -57,7 +58,7 @@ struct SearchState: CustomStringConvertible {
         }
         let pattern: Pattern
         do {
-            pattern = try Pattern(typed)
+            pattern = try Pattern(typed, caseSensitivity: caseSensitivity)
         } catch {
             return .failed("Bad pattern: \(error)")
         }

@@ -11,7 +11,7 @@ import Glibc
 /// CR/NL translation either way and no output post-processing (write `\r\n`
 /// to start a new line), 8-bit characters, reads of 1 byte or more; the same
 /// settings as `cfmakeraw(3)`. Then it writes ``Options/enterSequence``:
-/// alternate screen, hidden cursor, SGR mouse reporting with drags.
+/// alternate screen, hidden cursor, alternate scroll, SGR mouse reporting with drags.
 ///
 /// ``stop()`` writes ``Options/exitSequence`` and puts the saved modes back
 /// byte for byte. So do `deinit` and `exit()` (through `atexit`), and so do
@@ -26,7 +26,7 @@ import Glibc
 /// At most one terminal is started per process. Use it from one thread.
 ///
 /// ```swift
-/// let terminal = try Terminal.start(Terminal.Options(mouse: !noMouse))
+/// let terminal = try Terminal.start(Terminal.Options(mouse: wantsMouse))
 /// defer { terminal.stop() }
 /// var running = true
 /// while running {
@@ -127,9 +127,14 @@ public final class Terminal {
 
     /// The terminal's size now, from `ioctl(TIOCGWINSZ)`; when the terminal
     /// does not say, `$COLUMNS` × `$LINES`, else 80 × 24. One system call.
-    public var size: TerminalSize {
+    public var size: TerminalSize { Self.size(of: [outputFD, inputFD]) }
+
+    /// The size of the terminal behind the first of `descriptors` that is one, as
+    /// ``size`` finds it, for a program that has not started a terminal yet (`folio -F`
+    /// measures its text against standard output's terminal before it decides to).
+    public static func size(of descriptors: [Int32]) -> TerminalSize {
         var ws = winsize()
-        for fd in [outputFD, inputFD] where ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 {
+        for fd in descriptors where ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 {
             return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
         }
         func environment(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) } }

@@ -39,7 +39,7 @@ enum TerminalRestore {
     static let resizedByte: UInt8 = 0
     /// The byte the job-control handlers write when the process continues.
     static let continuedByte: UInt8 = 1
-    /// Room for the exit bytes (the longest ``Terminal/Options/exitSequence`` is 38 bytes).
+    /// Room for the exit bytes (the longest ``Terminal/Options/exitSequence`` is 58 bytes).
     static let exitCapacity = 64
 
     /// True while a started terminal needs restoring.
