@@ -43,6 +43,11 @@ public struct Harness: Sendable {
     public mutating func step(by count: Int, animated: Bool = true) {
         record(pager.step(by: count, animated: animated, at: time))
     }
+    /// Moves to rest at `position`, which may lie between two spreads (the audit then allows a rest at its fraction).
+    public mutating func move(to position: Position, animated: Bool) {
+        audit.restFractions.insert(position.fraction)
+        record(pager.move(to: position, animated: animated, at: time))
+    }
 
     /// Ticks at 60 frames per second until the pager rests (at most `limit` seconds).
     public mutating func settle(limit: Double = 15) {

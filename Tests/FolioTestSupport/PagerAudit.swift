@@ -12,6 +12,9 @@ public struct PagerAudit: Sendable {
     private var lastPosition: Position
     private var lastPage: Int?
     public private(set) var events: [PagerEvent] = []
+    /// The fractions a rest between two spreads was asked for (``Pager/move(to:animated:at:)``):
+    /// at rest the position is on a spread, or one of these past one.
+    public var restFractions: Set<Double> = []
 
     /// Starts auditing `pager` as it is now (call before its first `layout()`).
     public init(_ pager: Pager) {
@@ -134,8 +137,10 @@ public struct PagerAudit: Sendable {
                 if page < 0 || page >= pages { problems.append("\(name) page \(page) outside 0..<\(pages)") }
             }
             if pager.activity == .idle {
-                if !pager.position.isAligned { problems.append("at rest off a spread: \(pager.position)") }
-                if !track.loops && (pager.position.index < 0 || pager.position.index > pager.lastSpread) {
+                if !pager.position.isAligned && !restFractions.contains(pager.position.fraction) {
+                    problems.append("at rest off a spread, at a fraction nobody asked for: \(pager.position)")
+                }
+                if !track.loops && (pager.position < Position(index: 0) || pager.position > Position(index: pager.lastSpread)) {
                     problems.append("at rest outside the track: \(pager.position)")
                 }
                 if pager.settledPage != pager.currentPage { problems.append("at rest, settledPage \(String(describing: pager.settledPage)) ≠ current \(String(describing: pager.currentPage))") }

@@ -19,6 +19,7 @@ enum Step: Sendable, CustomStringConvertible {
     case pagesPerSpread(Int)
     case orientation(Orientation)
     case edge(last: Bool)
+    case moveTo(index: Int, lines: Int, animated: Bool)
 
     init(kind: Int, a: Int, b: Int) {
         switch kind {
@@ -38,6 +39,7 @@ enum Step: Sendable, CustomStringConvertible {
             }
         case 10: self = .pagesPerSpread(abs(a) % 2 + 1)
         case 11: self = .orientation(Orientation.allCases[abs(a) % 4])
+        case 13, 14: self = .moveTo(index: a, lines: b % 38, animated: b % 3 != 0)
         default: self = .edge(last: b % 2 == 0)
         }
     }
@@ -58,6 +60,7 @@ enum Step: Sendable, CustomStringConvertible {
         case .pagesPerSpread(let n): "pagesPerSpread(\(n))"
         case .orientation(let o): "orientation(\(o))"
         case .edge(let last): last ? "last" : "first"
+        case .moveTo(let index, let lines, let a): "move(to: \(index) + \(lines)/38\(a ? ", animated" : ""))"
         }
     }
 }
@@ -100,13 +103,14 @@ struct Setup: Sendable, CustomStringConvertible {
         Gen.bool(), Gen.int(in: 0...2), Gen.int(in: 0...2), Gen.bool()
     ).map { Setup(count: $0, loop: $1, orientation: $2, perSpread: $3, cover: $4, geometry: $5, prefetch: $6, deceleration: $7) }
 
-    static let steps = zip(Gen.int(in: 0...12), Gen.int(in: -1_000...1_000), Gen.int(in: 0...1_000))
+    static let steps = zip(Gen.int(in: 0...14), Gen.int(in: -1_000...1_000), Gen.int(in: 0...1_000))
         .map { Step(kind: $0, a: $1, b: $2) }
         .array(of: 1...40)
 
     /// 10,000 random input sequences; after every step the audit checks the
     /// pool invariants, event order and exactly-once rules, finite positions,
-    /// the current page in range and a spread-aligned position at rest.
+    /// the current page in range, and at rest a position on a spread — or
+    /// between two where a move asked to rest there (a page area scrolled by lines).
     @Test func everyInputSequenceKeepsTheInvariants() async {
         await propertyCheck(count: 10_000, input: Self.setups, Self.steps) { setup, steps in
             let problems = run(setup, steps)
@@ -164,6 +168,11 @@ struct Setup: Sendable, CustomStringConvertible {
         case .orientation(let o): h.record(h.pager.setOrientation(o))
         case .edge(let last):
             h.record(last ? h.pager.moveToLast(animated: true, at: h.time) : h.pager.moveToFirst(animated: true, at: h.time))
+        case .moveTo(let index, let lines, let animated):
+            // A page area scrolled by lines: a rest `lines` of 38 lines past a spread, near either end.
+            let spreads = max(h.pager.track.spreadCount, 1)
+            let base = index >= 0 ? index : spreads + index
+            h.move(to: Position(index: base, fraction: Double(lines) / 38), animated: animated)
         }
     }
 }

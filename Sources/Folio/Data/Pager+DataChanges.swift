@@ -133,7 +133,7 @@ extension Pager {
         let oldSpread = currentSpread
         let oldPage = currentPage
         let offset = oldSpread.map { position.distance(fromSpread: $0) } ?? 0
-        let oldTarget: Int? = if case .settling(let s) = phase { page(ofUnwrapped: s.target) } else { nil }
+        let oldTarget: Int? = if case .settling(let s) = phase { page(ofUnwrapped: clampToEnds(s.landing)) } else { nil }
         // Where each slot's content went, decided against the old track.
         for i in slots.indices {
             guard let spread = slots[i].spread else { continue }
@@ -174,7 +174,10 @@ extension Pager {
 
         switch phase {
         case .idle:
-            position = Position(index: spread)
+            // A rest between two spreads (a page area scrolled by lines) keeps its place on the page
+            // it was on; a page that went away is shown from its start.
+            if replaced { position = Position(index: spread) }
+            if !track.loops { position = min(max(position, Position(index: 0)), Position(index: lastSpread)) }
             let page = self.page(ofUnwrapped: spread)
             if settledPage != page || replaced {
                 settledPage = page
@@ -203,8 +206,13 @@ extension Pager {
                 if let oldTarget { update.before.append(.transitionFinished(target: oldTarget, completed: false)) }
                 update.before.append(.transitionBegan(target: newTarget))
             }
-            settle.target = target
-            settle.startOffset = position.distance(fromSpread: target)
+            // `target` is the spread the motion lands nearest; a rest between spreads past the
+            // middle lands nearest the spread after its base.
+            var end = Position(index: target &- (settle.targetFraction >= 0.5 ? 1 : 0), fraction: settle.targetFraction)
+            if !track.loops { end = min(max(end, Position(index: 0)), Position(index: lastSpread)) }
+            settle.target = end.index
+            settle.targetFraction = end.fraction
+            settle.startOffset = position.distance(from: settle.end)
             settle.startVelocity = settle.velocity
             settle.startTime = now
             if case .deceleration = settle.curve { settle.curve = physics.curve }

@@ -68,8 +68,11 @@ public struct Pager: Sendable, CustomStringConvertible {
     }
 
     struct Settle: Hashable, Sendable {
-        /// The unwrapped spread the motion ends on.
+        /// The unwrapped spread the motion ends on (with ``targetFraction``, the position).
         var target: Int
+        /// How far past `target` the motion ends, in 0 ..< 1: 0 for a page, a line's share
+        /// of it for a rest between pages (``Pager/move(to:animated:at:)``).
+        var targetFraction = 0.0
         /// The offset from the target at the start, in spreads.
         var startOffset: Double
         /// The velocity at the start, in spreads per second.
@@ -79,6 +82,11 @@ public struct Pager: Sendable, CustomStringConvertible {
         var curve: SettleCurve
         /// The velocity at the latest tick, in spreads per second.
         var velocity: Double
+
+        /// Where the motion ends.
+        var end: Position { Position(index: target, fraction: targetFraction) }
+        /// The unwrapped spread nearest where the motion ends: the spread its events name.
+        var landing: Int { end.nearestIndex }
     }
 
     struct LayoutKey: Hashable, Sendable {
@@ -183,7 +191,7 @@ public struct Pager: Sendable, CustomStringConvertible {
 
     /// The page a transition is heading to; the current page when none is.
     public var targetPage: Int? {
-        if case .settling(let settle) = phase { return page(ofUnwrapped: settle.target) }
+        if case .settling(let settle) = phase { return page(ofUnwrapped: clampToEnds(settle.landing)) }
         return currentPage
     }
 

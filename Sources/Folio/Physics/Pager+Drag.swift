@@ -17,7 +17,7 @@ extension Pager {
         note(time)
         var update = Update()
         if case .settling(let settle) = phase {
-            update.before.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: false))
+            update.before.append(.transitionFinished(target: page(ofUnwrapped: clampToEnds(settle.landing)), completed: false))
         }
         drag = Drag(origin: unresisted(position))
         if time.isFinite { drag.tracker.add(time: time, value: 0) }

@@ -26,11 +26,11 @@ extension Pager {
         let arrived = t >= settle.curve.timeLimit
             || (abs(offset) * track.stride <= rest && abs(velocity) * track.stride <= rest * 20)
         if arrived || !offset.isFinite {
-            position = Position(index: settle.target)
-            update.after.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: true))
+            position = settle.end
+            update.after.append(.transitionFinished(target: page(ofUnwrapped: clampToEnds(settle.landing)), completed: true))
             enterRest(&update)
         } else {
-            position = Position(index: settle.target).advanced(by: offset)
+            position = settle.end.advanced(by: offset)
             settle.velocity = velocity
             phase = .settling(settle)
         }
@@ -62,13 +62,50 @@ extension Pager {
     /// Turns `count` spreads (negative: back), from the target of a running
     /// transition if there is one, so quick repeated steps add up. Stops at
     /// the ends of a finite track; wraps on a loop.
+    ///
+    /// From a rest between two spreads (``move(to:animated:at:)``) a step keeps
+    /// the fraction — a screen on from line 12 of a page is line 12 of the next
+    /// — and stops at the last spread itself, fraction 0.
     public mutating func step(by count: Int, animated: Bool, at time: Double? = nil) -> Effects {
         guard let current = currentSpread else { return Effects() }
-        var reference = current
-        if case .settling(let settle) = phase { reference = settle.target }
-        let (sum, overflow) = reference.addingReportingOverflow(count)
-        let target = clampToEnds(overflow ? (count > 0 ? lastSpread : 0) : sum)
-        return go(to: target, animated: animated, at: time)
+        var reference = Position(index: current)
+        switch phase {
+        case .settling(let settle): reference = settle.end
+        case .idle: reference = position
+        case .dragging: break
+        }
+        let (sum, overflow) = reference.index.addingReportingOverflow(count)
+        if overflow { return go(to: count > 0 ? lastSpread : 0, animated: animated, at: time) }
+        let end = Position(index: sum, fraction: reference.fraction)
+        if !track.loops && end >= Position(index: lastSpread) { return go(to: lastSpread, animated: animated, at: time) }
+        if !track.loops && end < Position(index: 0) { return go(to: 0, animated: animated, at: time) }
+        return go(to: sum, fraction: reference.fraction, animated: animated, at: time)
+    }
+
+    /// Comes to rest at `position` — a spread, or anywhere between two, as a
+    /// page area scrolled by lines rests — animated (the short way, a far move
+    /// landing beside it first) or at once. A finite track's position is kept
+    /// within its first and last spreads; a loop's goes round the short way.
+    ///
+    /// The current page at rest is the one nearest the position (as in a
+    /// drag); events name it. `time` is when the animation starts; nil starts
+    /// it at the next ``advance(to:)``.
+    public mutating func move(to position: Position, animated: Bool, at time: Double? = nil) -> Effects {
+        guard !isEmpty else { return Effects() }
+        var end = position
+        if track.loops {
+            let n = track.spreadCount
+            let ahead = self.position.index &+ (track.wrap(end.index) - track.wrap(self.position.index))
+            var best = Position(index: ahead, fraction: end.fraction)
+            for shift in -1...1 {
+                let candidate = Position(index: ahead &+ shift &* n, fraction: end.fraction)
+                if abs(candidate.distance(from: self.position)) < abs(best.distance(from: self.position)) { best = candidate }
+            }
+            end = best
+        } else {
+            end = min(max(end, Position(index: 0)), Position(index: lastSpread))
+        }
+        return go(to: end.index, fraction: end.fraction, animated: animated, at: time)
     }
 
     /// Shows the first page.
@@ -82,43 +119,47 @@ extension Pager {
         return move(toPage: track.pages.pages - 1, animated: animated, at: time)
     }
 
-    /// Moves to unwrapped spread `target`.
-    mutating func go(to target: Int, animated: Bool, at time: Double?) -> Effects {
+    /// Moves to unwrapped spread `target`, or `fraction` of the way past it.
+    mutating func go(to target: Int, fraction: Double = 0, animated: Bool, at time: Double?) -> Effects {
         if let time { note(time) }
         var update = Update()
+        let end = Position(index: target, fraction: fraction)
         switch phase {
         case .settling(let settle):
-            if animated && settle.target == target { return Effects() }
-            update.before.append(.transitionFinished(target: page(ofUnwrapped: settle.target), completed: false))
+            if animated && settle.end == end { return Effects() }
+            update.before.append(.transitionFinished(target: page(ofUnwrapped: clampToEnds(settle.landing)), completed: false))
         case .dragging:
             update.before.append(.dragEnded(velocity: 0))
         case .idle:
-            if position == Position(index: target) { return Effects() }
+            if position == end { return Effects() }
         }
         let velocity: Double = if case .settling(let s) = phase { s.velocity } else { 0 }
         phase = .idle
-        if target != position.index { direction = target > position.index ? 1 : -1 }  // prefetch follows jumps too
+        if end.index != position.index { direction = end > position ? 1 : -1 }  // prefetch follows jumps too
         if animated {
-            let distance = Position(index: target).distance(from: position)
+            let distance = end.distance(from: position)
             if abs(distance) > 1 {
-                position = Position(index: target).advanced(by: distance > 0 ? -1 : 1)
+                position = end.advanced(by: distance > 0 ? -1 : 1)
             }
         } else {
-            position = Position(index: target)
+            position = end
         }
-        beginTransition(to: target, velocity: velocity, at: time, update: &update, releasing: false)
+        beginTransition(to: end.index, fraction: end.fraction, velocity: velocity, at: time, update: &update, releasing: false)
         return commit(update)
     }
 
-    /// Starts motion to `target` from the current position, or comes to
-    /// rest at once when the position is already exactly there.
-    mutating func beginTransition(to target: Int, velocity: Double, at time: Double?, update: inout Update, releasing: Bool) {
-        let offset = position.distance(fromSpread: target)
+    /// Starts motion to `target` (and `fraction` past it) from the current position, or comes
+    /// to rest at once when the position is already exactly there.
+    mutating func beginTransition(to target: Int, fraction: Double = 0, velocity: Double, at time: Double?, update: inout Update,
+                                  releasing: Bool) {
+        let end = Position(index: target, fraction: fraction)
+        let landing = page(ofUnwrapped: clampToEnds(end.nearestIndex))
+        let offset = position.distance(from: end)
         if offset == 0 {
             if !releasing {
                 // A jump: the transition completes within this update.
-                update.before.append(.transitionBegan(target: page(ofUnwrapped: target)))
-                update.after.append(.transitionFinished(target: page(ofUnwrapped: target), completed: true))
+                update.before.append(.transitionBegan(target: landing))
+                update.after.append(.transitionFinished(target: landing, completed: true))
             }
             enterRest(&update)
             return
@@ -131,7 +172,7 @@ extension Pager {
             // like a far move, it lands beside its target and glides the last spread,
             // so only the pages it ends on are configured.
             startOffset = offset > 0 ? 1 : -1
-            position = Position(index: target).advanced(by: startOffset)
+            position = end.advanced(by: startOffset)
             let omega = 24.0
             startVelocity = min(max(velocity, -omega), omega)
         } else if case .decelerating(let rate, _) = physics.snap, releasing, abs(offset) > 1.5 {
@@ -139,9 +180,9 @@ extension Pager {
         }
         if offset != 0 { direction = offset < 0 ? 1 : -1 }
         let start = time.flatMap { $0.isFinite ? $0 : nil }
-        phase = .settling(Settle(target: target, startOffset: startOffset, startVelocity: startVelocity,
+        phase = .settling(Settle(target: end.index, targetFraction: end.fraction, startOffset: startOffset, startVelocity: startVelocity,
                                  startTime: start, curve: curve, velocity: startVelocity))
-        update.before.append(.transitionBegan(target: page(ofUnwrapped: target)))
+        update.before.append(.transitionBegan(target: landing))
     }
 
     /// Whether a transition is animating.
