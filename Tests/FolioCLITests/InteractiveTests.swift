@@ -90,7 +90,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.longDocument(in: dir)
         // Mouse tracking is asked for: without it, the terminal keeps the mouse for selecting text.
-        let tmux = try Tmux(columns: 90, rows: 24, command: [Folio.binary.path, "--forget", "--mouse", file.path])
+        // Pages side by side (--pages): a text shown a page at a time would scroll by lines, vertically.
+        let tmux = try Tmux(columns: 90, rows: 24, command: [Folio.binary.path, "--forget", "--mouse", "--pages", file.path])
         try tmux.waitFor("first page") { pageCount($0)?.page == 1 }
         // SGR mouse reports: press and release of the left button at column 80, row 10 (1-based).
         try tmux.sendBytes("\u{1B}[<0;80;10M\u{1B}[<0;80;10m")

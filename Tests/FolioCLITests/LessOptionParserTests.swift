@@ -341,7 +341,7 @@ import Testing
             for name in option.names { #expect(help.contains("--\(name)"), "--\(name)") }
             if let letter = option.letter { #expect(help.contains("-\(Character(Unicode.Scalar(letter)))"), "\(option)") }
         }
-        for (keys, _) in ReadingSession.keyHelp { #expect(help.contains(keys), "\(keys)") }
+        for (keys, _, _) in ReadingSession.keyHelp { #expect(help.contains(keys), "\(keys)") }
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 200 })
     }
 

@@ -212,6 +212,11 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
         driver.budget = budget
         var fed = 0
         for (index, step) in steps.enumerated() {
+            // A relayout keeps the reader's text: the byte the reader was at stays on screen.
+            let kept: Int? = switch step {
+            case .resize, .toggle: driver.session.isWaiting || driver.session.document.text.count == 0 ? nil : driver.session.anchor
+            default: nil
+            }
             apply(step, to: &driver, fed: &fed)
             // The loop runs until it is idle: as many slices as the text needs, and then some.
             let limit = 4 * (max(driver.session.document.text.count, 1 << 20) / budget + 1) + 20_000
@@ -219,6 +224,9 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
                 return "step \(index + 1) (\(step)): still busy after \(limit) frames: \(driver.session)"
             }
             if let problem = audit(driver.session) { return "after step \(index + 1) (\(step)): \(problem)" }
+            if let kept, !driver.session.isWaiting, !driver.session.spreadBytes.contains(kept) {
+                return "after step \(index + 1) (\(step)): the reader's byte \(kept) left the screen, \(driver.session.spreadBytes)"
+            }
         }
         return nil
     }

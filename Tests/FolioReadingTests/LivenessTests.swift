@@ -120,4 +120,21 @@ import FolioTestSupport
         #expect(driver.session.book.mode == SpreadMode.onePage)
         #expect(!driver.session.isWaiting)
     }
+
+    /// End, a frame into the turn, a resize, then a search that finds nothing: the place the
+    /// reader was going to is found all the same (the session property test's seed). The turn
+    /// still under way kept the stand-in pages moving, and the notice's wait for the place saw
+    /// the place "shown" on the last page still being laid out, which seems to hold every byte after it.
+    @Test func aPlaceComingAfterAResizeArrivesWhateverTheNextCommandSays() {
+        var driver = SessionDriver(Sample.document(paragraphs: 160, markdown: true), width: 100, height: 30)
+        driver.press(.end)
+        driver.frame()
+        let place = driver.session.anchor
+        driver.send(.resize(Viewport(width: 117, height: 31)))
+        driver.send(.search("zzz", backward: true))
+        driver.settle()
+        #expect(!driver.session.isWaiting)
+        #expect(driver.session.spreadBytes.contains(place), "byte \(place) not in \(driver.session.spreadBytes)")
+        #expect(driver.session.recorder.position?.anchor == place)
+    }
 }

@@ -164,7 +164,7 @@ import FolioTestSupport
     }
 
     @Test func clicksInTheOuterThirdsTurnPages() {
-        var driver = SessionDriver(Sample.document(), width: 90)
+        var driver = SessionDriver(Sample.document(), width: 90, options: ReadingOptions(scrollsText: false))
         driver.send(.press(x: 80, y: 10))
         driver.send(.release(x: 80, y: 10))
         driver.settle()
@@ -180,7 +180,7 @@ import FolioTestSupport
     }
 
     @Test func aDragTurnsThePageWithThePhysics() {
-        var driver = SessionDriver(Sample.document())
+        var driver = SessionDriver(Sample.document(), options: ReadingOptions(scrollsText: false))
         driver.send(.press(x: 70, y: 10))
         for x in stride(from: 68, through: 30, by: -2) {
             driver.time += 0.01

@@ -99,6 +99,19 @@ public struct SessionDriver {
         return lines.joined(separator: "\n")
     }
 
+    /// The rows of the page area as drawn, top to bottom, each the text of the line drawn on it
+    /// ("" for none): in a page area scrolled by lines, what the reader sees, line for line.
+    public var rows: [String] {
+        var rows = Array(repeating: "", count: session.viewport.height / max(1, session.measurer.lineHeight))
+        for visible in session.visiblePages {
+            session.forEachGlyph(onPage: visible.page) { line, glyph in
+                let row = visible.y / max(1, session.measurer.lineHeight) + line
+                if rows.indices.contains(row) { rows[row].unicodeScalars.append(glyph.scalar) }
+            }
+        }
+        return rows
+    }
+
     /// The text of every page on screen, in page order.
     public var screenText: String {
         session.visiblePages.sorted { $0.page < $1.page }.map { text(ofPage: $0.page) }.joined(separator: "\n")

@@ -80,6 +80,17 @@ public struct PositionRecorder: Hashable, Sendable, CustomStringConvertible {
         return new
     }
 
+    /// Records a rest whose place is `anchor` itself — the first byte of the top line of a page
+    /// area scrolled by lines, which need not start a page — on page `page` of `pageCount`, and
+    /// returns the position to save, or `nil` when it equals the last one saved. O(1).
+    public mutating func settled(atAnchor anchor: Int, page: Int, pageCount: Int) -> ReadingPosition? {
+        let new = ReadingPosition(anchor: max(0, anchor), page: max(0, page), pageCount: max(1, pageCount))
+        position = new
+        guard new != lastSaved else { return nil }
+        lastSaved = new
+        return new
+    }
+
     /// Records the last `settled(page:)` event among `effects`, if any, as a
     /// rest on the spread of `track` that starts at that page, and returns
     /// the position to save (see ``settled(onPages:pageStarts:)``).

@@ -189,6 +189,12 @@ public struct Pager: Sendable, CustomStringConvertible {
         return min(max(position.distance(fromSpread: spread), -0.5), 0.5)
     }
 
+    /// Where the pager is heading: the end of a running transition, else the position.
+    public var destination: Position {
+        if case .settling(let settle) = phase { return settle.end }
+        return position
+    }
+
     /// The page a transition is heading to; the current page when none is.
     public var targetPage: Int? {
         if case .settling(let settle) = phase { return page(ofUnwrapped: clampToEnds(settle.landing)) }

@@ -31,10 +31,13 @@ enum HelpText {
         OPTIONS \(legend)
         \(optionTable)
 
-        KEYS (less's keys where they do not take a paging key away; a number before a key counts)
+        KEYS (less's keys where they do not take a paging key away; a number before a key counts;
+        * differs from less, ! changed in this version)
         \(keyTable)
-        Without --mouse the wheel turns pages (the terminal's alternate scroll) and text can be selected; with it,
-        click the outer thirds, a dot, a chapter or a link, or drag a page.
+        A text shown a page at a time scrolls by lines, top to bottom, as in less (--pages: whole pages side to side);
+        two pages side by side and books turn pages. Without --mouse the wheel scrolls through the terminal's
+        alternate scroll and text can be selected; with it, click the outer thirds, a dot, a chapter or a link, or
+        drag a page.
 
         """
     }
@@ -51,9 +54,13 @@ enum HelpText {
 
     /// The keys, a row each, from the session's bindings.
     static var keyTable: String {
-        let list = ReadingSession.keyHelp + [("Ctrl-Z", "suspend (fg comes back)")]
+        let list = ReadingSession.keyHelp + [("Ctrl-Z", "suspend (fg comes back)", "")]
         let width = list.map(\.keys.count).max() ?? 0
-        return list.map { keys, action in "  " + pad(keys, width) + "  " + action }.joined(separator: "\n")
+        return list.map { keys, action, note in
+            let mark = note.first.map { String($0) } ?? " "
+            let how = note.isEmpty ? "" : " (" + note.dropFirst(2) + ")"
+            return "  \(mark) " + pad(keys, width) + "  " + action + how
+        }.joined(separator: "\n")
     }
 
     /// One option's row.

@@ -169,6 +169,10 @@ extension LessOption {
     static let rightToLeft = LessOption(nil, ["rtl"], .flag(initially: false), "turn pages right to left", .folioOnly)
     /// `--vertical`: pages turn vertically.
     static let vertical = LessOption(nil, ["vertical"], .flag(initially: false), "turn pages vertically", .folioOnly)
+    /// `--pages`: a text shown a page at a time turns whole pages side to side instead of scrolling by lines.
+    static let pages = LessOption(nil, ["pages"], .flag(initially: false),
+                                  "turn whole pages side to side, rather than scroll a text shown a page at a time by lines",
+                                  .folioOnly)
     /// `--forget`: neither restore nor save the reading position.
     static let forget = LessOption(nil, ["forget"], .flag(initially: false),
                                    "neither restore nor save the reading position", .folioOnly)
@@ -183,7 +187,7 @@ extension LessOption {
                                     "leave the mouse to the terminal (the default)", .folioOnly)
 
     /// folio's own options, which `less` does not know: read from `FOLIO` and the command line, never from `LESS`.
-    static let folioTable: [LessOption] = [.page, .spread, .rightToLeft, .vertical, .forget, .width, .height, .noMouse]
+    static let folioTable: [LessOption] = [.page, .spread, .rightToLeft, .vertical, .pages, .forget, .width, .height, .noMouse]
 
     /// Every option of less 710's table (`opttbl.c`), in its order: letter,
     /// long names, type. The ones folio acts on are the named constants above.

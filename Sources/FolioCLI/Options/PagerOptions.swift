@@ -18,6 +18,8 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     var rightToLeft = false
     /// `--vertical`: pages turn vertically.
     var vertical = false
+    /// `--pages`: a text shown a page at a time turns whole pages side to side (no scrolling by lines).
+    var pages = false
     /// `--forget`: neither restore nor save the reading position.
     var forget = false
     /// `--width`: columns per page of plain output (when standard output is not a terminal), ≥ 1.
@@ -120,7 +122,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
 
     /// The reading session's share.
     var readingOptions: ReadingOptions {
-        var options = ReadingOptions(spread: spread, rightToLeft: rightToLeft, vertical: vertical)
+        var options = ReadingOptions(spread: spread, rightToLeft: rightToLeft, vertical: vertical, scrollsText: !pages)
         options.caseSensitivity = caseSensitivity
         return options
     }
@@ -173,6 +175,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
             if option == .width { width = n } else { height = n }
         case (.rightToLeft, .flag(let on)): rightToLeft = on
         case (.vertical, .flag(let on)): vertical = on
+        case (.pages, .flag(let on)): pages = on
         case (.forget, .flag(let on)): forget = on
         case (.noMouse, .flag(let on)): mouse = !on
         case (.mouse, .triple(let level)): mouse = level != 0
@@ -205,6 +208,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
         switch option {
         case .rightToLeft: rightToLeft = defaults.rightToLeft
         case .vertical: vertical = defaults.vertical
+        case .pages: pages = defaults.pages
         case .forget: forget = defaults.forget
         case .noMouse, .mouse: mouse = defaults.mouse
         case .quitIfOneScreen: quitIfOneScreen = defaults.quitIfOneScreen
@@ -257,6 +261,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
         if spread != d.spread { parts.append("--spread=\(spread.rawValue)") }
         if rightToLeft { parts.append("--rtl") }
         if vertical { parts.append("--vertical") }
+        if pages { parts.append("--pages") }
         if forget { parts.append("--forget") }
         if width != d.width { parts.append("--width=\(width)") }
         if height != d.height { parts.append("--height=\(height)") }

@@ -23,6 +23,8 @@ struct Navigation: CustomStringConvertible {
     var recorder: PositionRecorder
     /// Places under a letter (`ma`), and `'` for where the reader was before the last jump.
     var marks: [Character: Int] = [:]
+    /// The lines `d` and `u` move, once a count set it (`10d`); nil: half the page area.
+    var halfScreen: Int?
 
     /// Moves the dots and the strip's selection and underline with the pager; returns whether either changed.
     mutating func followPager() -> Bool {

@@ -12,6 +12,12 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
     case turnRight(Int)
     /// Turn toward the left of the screen.
     case turnLeft(Int)
+    /// Move `count` lines down (negative: up) in a text scrolled by lines; elsewhere turn `count` pages.
+    case lines(Int)
+    /// Move `count` half screens down (negative: up) in a text scrolled by lines; elsewhere turn `count` pages.
+    case halfScreens(Int)
+    /// The wheel turned `notches` (negative: up): three lines a notch in a text scrolled by lines, a page a notch elsewhere.
+    case wheel(Int)
     /// Go to the first page.
     case first
     /// Go to the last page (waiting for pagination, or for a stream to end).
@@ -65,6 +71,9 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
         case .turn(let n): "turn(\(n))"
         case .turnRight(let n): "turnRight(\(n))"
         case .turnLeft(let n): "turnLeft(\(n))"
+        case .lines(let n): "lines(\(n))"
+        case .halfScreens(let n): "halfScreens(\(n))"
+        case .wheel(let n): "wheel(\(n))"
         case .first: "first"
         case .last: "last"
         case .goToPage(let n): "goToPage(\(n))"

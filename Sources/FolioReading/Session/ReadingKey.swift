@@ -47,28 +47,34 @@ public enum ReadingKey: Hashable, Sendable, CustomStringConvertible {
 
 extension ReadingSession {
     /// The keys, as the help overlay, `--help` and the README list them:
-    /// `less`'s keys wherever they do not take a paging key away.
-    public static let keyHelp: [(keys: String, action: String)] = [
-        ("Space f PgDn → l j ↓ Enter", "next page (→ ← go by the screen in RTL books)"),
-        ("b PgUp ← h k ↑ y Backspace", "previous page"),
-        ("d u  Ctrl-F Ctrl-B", "next, previous page"),
-        ("g < Home", "first page (Ng: page N)"),
-        ("G > End", "last page (NG: page N)"),
-        ("N%  Np", "N percent of the way through"),
-        ("/pattern  ?pattern", "search forward, backward (regular expression)"),
-        ("/ Enter  ? Enter", "repeat the last search"),
-        ("n  N", "next match, previous match"),
-        ("[  ]", "previous, next chapter"),
-        ("Tab Shift-Tab  Enter", "choose a link on the page, follow it"),
-        ("''  ma  'a", "go back (after a link or a jump); marks"),
-        ("=  Ctrl-G", "file name, page and position"),
-        ("r  Ctrl-L", "repaint the screen"),
-        ("R", "read the file again (after it changed)"),
-        ("x", "turn pages the other way (right to left)"),
-        ("v", "vertical pages"),
-        ("H  F1", "this help"),
-        ("Esc", "close help, a prompt or a message; stop a wait"),
-        ("q  Q  Ctrl-C", "quit"),
+    /// `less`'s keys wherever they do not take a paging key away. `note` says
+    /// where a key differs from `less` (`*`) or changed its meaning in this
+    /// version (`!`: `j`, `k`, `d`, `u` and their kin move lines now where a
+    /// text scrolls by lines); empty where it is as in `less`.
+    public static let keyHelp: [(keys: String, action: String, note: String)] = [
+        ("Space f PgDn z Ctrl-F Ctrl-V", "a screen on (a page, or a spread of two)", ""),
+        ("b PgUp w Backspace Ctrl-B", "a screen back", ""),
+        ("j ↓ Enter e Ctrl-E Ctrl-N", "a line on (Nj: N lines); a page in two pages or a book", "! turned a page before"),
+        ("k ↑ y Ctrl-Y Ctrl-P Ctrl-K", "a line back; a page in two pages or a book", "! turned a page before"),
+        ("d Ctrl-D  u Ctrl-U", "half a screen on, back (Nd: N lines from then on)", "! turned a page before"),
+        ("→ l  ← h", "next, previous page (by the screen in right-to-left books)", "* less scrolls sideways; h is its help"),
+        ("g < Home", "the start (Ng: page N)", ""),
+        ("G > End", "the end, the last line at the bottom (NG: page N)", ""),
+        ("N%  Np", "N percent of the way through", ""),
+        ("/pattern  ?pattern", "search forward, backward (regular expression)", ""),
+        ("/ Enter  ? Enter", "repeat the last search", ""),
+        ("n  N", "next match, previous match", ""),
+        ("[  ]", "previous, next chapter", "* folio's own"),
+        ("Tab Shift-Tab  Enter", "choose a link on the page, follow it", "* folio's own"),
+        ("''  ma  'a", "go back (after a link or a jump); marks", ""),
+        ("=  Ctrl-G", "file name, page and position", ""),
+        ("r  Ctrl-L", "repaint the screen", ""),
+        ("R", "read the file again (after it changed)", ""),
+        ("x", "turn pages the other way (right to left)", "* folio's own"),
+        ("v", "lines top to bottom, or pages side by side", "* less opens an editor"),
+        ("H  F1", "this help", "* less's h is help too"),
+        ("Esc", "close help, a prompt or a message; stop a wait", "* less reads Esc as a prefix"),
+        ("q  Q  Ctrl-C", "quit", ""),
     ]
 
     /// Carries out a key: a binding, a digit of a count (`42g`), or typing
@@ -104,11 +110,19 @@ extension ReadingSession {
     mutating func bind(_ key: ReadingKey, count: Int?, into out: inout Outbox) {
         let n = max(1, count ?? 1)
         switch key {
-        case .character(" "), .character("f"), .pageDown, .character("j"), .down, .enter, .character("e"),
-             .character("z"), .character("d"), .control("f"), .control("v"), .control("n"), .control("e"), .control("d"):
+        // A line, half a screen, a screen, as in less; a line or half a screen is a page where
+        // lines mean nothing across the spine (two pages side by side, books).
+        case .character("j"), .down, .enter, .character("e"), .control("e"), .control("n"):
+            perform(.lines(n), into: &out)
+        case .character("k"), .up, .character("y"), .control("y"), .control("p"), .control("k"):
+            perform(.lines(-n), into: &out)
+        case .character("d"), .control("d"):
+            if isLineView { scroll(halfScreens: 1, lines: count, into: &out) } else { perform(.turn(n), into: &out) }
+        case .character("u"), .control("u"):
+            if isLineView { scroll(halfScreens: -1, lines: count, into: &out) } else { perform(.turn(-n), into: &out) }
+        case .character(" "), .character("f"), .pageDown, .character("z"), .control("f"), .control("v"):
             perform(.turn(n), into: &out)
-        case .character("b"), .pageUp, .character("k"), .up, .character("y"), .character("w"), .backspace,
-             .character("u"), .control("b"), .control("p"), .control("y"), .control("k"), .control("u"):
+        case .character("b"), .pageUp, .character("w"), .backspace, .control("b"):
             perform(.turn(-n), into: &out)
         case .right, .character("l"):
             perform(.turnRight(n), into: &out)
@@ -210,7 +224,7 @@ extension ReadingSession {
             return
         }
         // Where the reader is headed: a second press during the turn counts from the first's chapter.
-        let shown = pendingOffset.map { $0..<($0 + 1) } ?? bytes(ofSpreadHolding: pager.targetPage ?? currentPage)
+        let shown = pendingOffset.map { $0..<($0 + 1) } ?? (isLineView ? screenBytes : bytes(ofSpreadHolding: pager.targetPage ?? currentPage))
         let current = chapters.lastIndex { $0.offset < shown.upperBound } ?? -1
         if count > 0 && current + 1 >= chapters.count {
             notify("No more chapters", into: &out)

@@ -17,19 +17,26 @@ public struct ReadingOptions: Hashable, Sendable, CustomStringConvertible {
     public var rightToLeft = false
     /// Pages follow each other top to bottom.
     public var vertical = false
+    /// Whether a text shown one page at a time (not a book, not two pages side by side) reads
+    /// as a column of lines, as in `less`: its pages follow top to bottom and the line keys
+    /// (`j`, `k`, `d`, `u`…) move by lines and half screens. A window that turns pages with a
+    /// curl asks for pages instead.
+    public var scrollsText = true
     /// When a search's letters match either case: `.smart` (a pattern in lower case ignores case, `less -i`), or `.insensitive` always (`less -I`).
     public var caseSensitivity = Pattern.CaseSensitivity.smart
 
-    /// The defaults: auto spreads, left to right, horizontal.
-    public init(spread: SpreadChoice = .auto, rightToLeft: Bool = false, vertical: Bool = false) {
+    /// The defaults: auto spreads, left to right, a text shown a page at a time scrolled by lines.
+    public init(spread: SpreadChoice = .auto, rightToLeft: Bool = false, vertical: Bool = false, scrollsText: Bool = true) {
         self.spread = spread
         self.rightToLeft = rightToLeft
         self.vertical = vertical
+        self.scrollsText = scrollsText
     }
 
-    /// `auto`, plus `rtl` and `vertical` when on.
+    /// `auto`, plus `rtl`, `vertical` and `pages` (no scrolling by lines) when set.
     public var description: String {
-        ([spread.rawValue] + (rightToLeft ? ["rtl"] : []) + (vertical ? ["vertical"] : [])).joined(separator: " ")
+        ([spread.rawValue] + (rightToLeft ? ["rtl"] : []) + (vertical ? ["vertical"] : []) + (scrollsText ? [] : ["pages"]))
+            .joined(separator: " ")
     }
 }
 

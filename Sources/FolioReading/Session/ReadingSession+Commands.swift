@@ -17,7 +17,10 @@ extension ReadingSession {
     /// going anywhere — a notice, a tap — leaves the stand-in pages on screen: the jump goes on.
     mutating func keepPlace(_ pending: Int, into out: inout Outbox) {
         guard !isWaiting, case .reading = mode, navigation.pager.activity == .idle,
-              navigation.recorder.position?.anchor == pending, !spreadBytes.contains(pending) else { return }
+              navigation.recorder.position?.anchor == pending else { return }
+        // Already shown — on a page pagination has closed: the last page still being laid out
+        // seems to hold every byte after its start.
+        if case .onPage = work.pagination.lookup(pending), spreadBytes.contains(pending) { return }
         go(to: .offset(pending), animated: false, into: &out)
     }
 
@@ -30,9 +33,15 @@ extension ReadingSession {
         case .turn(let count):
             turn(count, into: &out)
         case .turnRight(let count):
-            turn(options.rightToLeft && !options.vertical ? -count : count, into: &out)
+            turn(options.rightToLeft && !isVertical ? -count : count, into: &out)
         case .turnLeft(let count):
-            turn(options.rightToLeft && !options.vertical ? count : -count, into: &out)
+            turn(options.rightToLeft && !isVertical ? count : -count, into: &out)
+        case .lines(let count):
+            scroll(lines: count, into: &out)
+        case .halfScreens(let count):
+            scroll(halfScreens: count, lines: nil, into: &out)
+        case .wheel(let notches):
+            if isLineView { scroll(lines: 3 * notches, into: &out) } else { turn(notches, into: &out) }
         case .first:
             go(to: .page(0), animated: true, into: &out)
         case .last:
@@ -62,7 +71,7 @@ extension ReadingSession {
             // The stand-in pages are not to be dragged or tapped either (the drag and the release
             // that follow need a press).
             if placeIsComing { return }
-            mode = .pressing(Press(x: x, y: y, along: options.vertical ? y : x, isDragging: false))
+            mode = .pressing(Press(x: x, y: y, along: isVertical ? y : x, isDragging: false))
         case .drag(let x, let y):
             drag(toX: x, y: y, into: &out)
         case .release(let x, let y):
@@ -79,8 +88,10 @@ extension ReadingSession {
             absorb(navigation.pager.perform(action, animated: true, at: now), into: &out)
         case .resize(let newViewport):
             guard newViewport != viewport else { return }
+            // The place first: in a text scrolled by lines it is read through the old line height's share of a page.
+            let place = anchor
             viewport = newViewport
-            relayout(into: &out)
+            relayout(keeping: place, into: &out)
         case .tick:
             absorb(navigation.pager.advance(to: now), into: &out)
         case .toggleHelp:
@@ -95,7 +106,13 @@ extension ReadingSession {
             notify(options.rightToLeft ? "Pages turn right to left" : "Pages turn left to right", into: &out)
             relayout(into: &out)
         case .toggleVertical:
-            options.vertical.toggle()
+            // From the way pages follow now, which a text shown a page at a time chose itself.
+            if isVertical {
+                options.vertical = false
+                options.scrollsText = false
+            } else {
+                options.vertical = true
+            }
             notify(options.vertical ? "Pages follow top to bottom" : "Pages follow left to right", into: &out)
             relayout(into: &out)
         case .reload:
@@ -113,6 +130,10 @@ extension ReadingSession {
         if placeIsComing { return }
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil); out.redraw() }
+        if isLineView {
+            turnScreens(count, into: &out)
+            return
+        }
         let pages = currentPages
         let lastKnown = work.pagination.knownPages - 1
         if count > 0 && pages.upperBound >= lastKnown {
@@ -152,9 +173,9 @@ extension ReadingSession {
 
     mutating func drag(toX x: Int, y: Int, into out: inout Outbox) {
         guard case .pressing(var press) = mode else { return }
-        let along = options.vertical ? y : x
+        let along = isVertical ? y : x
         if !press.isDragging {
-            let threshold = options.vertical ? measurer.lineHeight : measurer.columnWidth
+            let threshold = isVertical ? measurer.lineHeight : measurer.columnWidth
             guard abs(along - press.along) >= threshold else { return }
             press.isDragging = true
             absorb(navigation.pager.dragBegan(at: now), into: &out)
@@ -178,13 +199,13 @@ extension ReadingSession {
             follow(link, into: &out)
             return
         }
-        let extent = options.vertical ? viewport.height : viewport.width
-        let along = options.vertical ? press.y : press.x
+        let extent = isVertical ? viewport.height : viewport.width
+        let along = isVertical ? press.y : press.x
         let third = extent / 3
         if along < third {
-            perform(options.vertical ? .turn(-1) : .turnLeft(1), into: &out)
+            perform(isVertical ? .turn(-1) : .turnLeft(1), into: &out)
         } else if along >= extent - third {
-            perform(options.vertical ? .turn(1) : .turnRight(1), into: &out)
+            perform(isVertical ? .turn(1) : .turnRight(1), into: &out)
         }
     }
 

@@ -42,13 +42,13 @@ extension ReadingSession {
         var pages: [VisiblePage] = []
         let box = pageBoxWidth
         let margin = viewport.margin
-        let pager = navigation.pager, book = navigation.book, known = work.pagination.knownPages
+        let pager = navigation.pager, book = navigation.book, known = work.pagination.knownPages, vertical = isVertical
         for slot in 0..<pager.slotCount {
             guard let spread = pager.spread(inSlot: slot), let placed = pager.offset(ofSlot: slot) else { continue }
             let offset = Int(placed.rounded())
             for page in spread.pages where page < known {
                 let side = (try? book.side(ofPage: page)) ?? .left
-                if options.vertical {
+                if vertical {
                     guard offset < viewport.height, offset + viewport.height > 0 else { continue }
                     pages.append(VisiblePage(page: page, x: margin, y: offset, width: box - 2 * margin, side: side))
                 } else {
@@ -65,7 +65,7 @@ extension ReadingSession {
     /// pages, in host units, for each two-page spread on screen.
     public var spines: [Int] {
         let pager = navigation.pager
-        guard navigation.book.mode == .twoPages, !options.vertical else { return [] }
+        guard navigation.book.mode == .twoPages, !isVertical else { return [] }
         return (0..<pager.slotCount).compactMap { slot in
             guard let placed = pager.offset(ofSlot: slot) else { return nil }
             let x = Int(placed.rounded()) + pageBoxWidth
@@ -131,6 +131,12 @@ extension ReadingSession {
     public var statusLine: StatusLine {
         var line = StatusLine(message: "", isPrompt: false, isProblem: false, pages: navigation.indicator.text,
                               percent: percent.map { "\($0)%" } ?? "")
+        // A text scrolled by lines ends with its last line on the bottom row, the last page
+        // below the one nearest the position: at the end the count is the page.
+        let known = work.pagination.knownPages
+        if isLineView, work.pagination.isComplete, navigation.pager.activity == .idle, spreadBytes.upperBound >= document.text.count {
+            line.pages = "\(known) / \(known)"
+        }
         switch mode {
         case .reading(let notice):
             if let notice {

@@ -30,7 +30,12 @@ extension ReadingSession {
         }
         // While a jump waits (a restore, a relayout) the pages shown are a stand-in: not a place to remember.
         guard !isWaiting else { return }
-        if let save = navigation.recorder.record(effects, track: navigation.pager.track, pageStarts: work.pagination.pageStarts) {
+        if isLineView {
+            // A rest between pages: the place is the top line, which the engine's page cannot say.
+            if navigation.pager.activity == .idle, effects.events.contains(where: { if case .settled = $0 { true } else { false } }) {
+                recordTopLine(into: &out)
+            }
+        } else if let save = navigation.recorder.record(effects, track: navigation.pager.track, pageStarts: work.pagination.pageStarts) {
             out.append(.save(save))
         }
     }
@@ -114,7 +119,20 @@ extension ReadingSession {
         }
         if case .waiting = mode { mode = .reading(nil) }
         if case .reading(.some) = mode { mode = .reading(nil) }
-        absorb(navigation.pager.move(toPage: page, animated: animated, at: now), into: &out)
+        if isLineView {
+            // The line holding the byte at the top (as less puts a match or a mark), the end
+            // with the last line at the bottom.
+            var rest: Position
+            switch target {
+            case .offset(let offset): rest = position(ofByte: offset, onPage: page)
+            case .end: rest = endPosition ?? Position(index: page)
+            default: rest = Position(index: page)
+            }
+            if let end = endPosition { rest = min(rest, end) }
+            absorb(navigation.pager.move(to: rest, animated: animated, at: now), into: &out)
+        } else {
+            absorb(navigation.pager.move(toPage: page, animated: animated, at: now), into: &out)
+        }
         // A jump to the page already shown moves nothing, so the pager reports no rest; the reader
         // has arrived all the same (after a resize's wait the recorder may still hold the old place).
         settleHere(into: &out)
@@ -125,7 +143,9 @@ extension ReadingSession {
     /// no rest for a move that moved nothing, or a wait stopped where it stood).
     mutating func settleHere(into out: inout Outbox) {
         guard navigation.pager.activity == .idle else { return }
-        if let save = navigation.recorder.settled(onPages: currentPages, pageStarts: work.pagination.pageStarts) {
+        if isLineView {
+            recordTopLine(into: &out)
+        } else if let save = navigation.recorder.settled(onPages: currentPages, pageStarts: work.pagination.pageStarts) {
             out.append(.save(save))
         }
     }
@@ -172,25 +192,26 @@ extension ReadingSession {
     // MARK: Relayout
 
     /// Lays the document out again for the current viewport and options,
-    /// keeping the reader's text on screen: the book switches between one
+    /// keeping the reader's text on screen (`place`, the anchor taken before the
+    /// viewport changed, or the anchor now): the book switches between one
     /// and two pages through the engine, the pagination restarts when the
     /// page box changed, and the pager goes to the page holding the anchor
     /// (or waits for pagination to reach it).
-    mutating func relayout(into out: inout Outbox) {
-        let anchor = waitingAnchor ?? self.anchor
+    mutating func relayout(keeping place: Int? = nil, into out: inout Outbox) {
+        let anchor = waitingAnchor ?? place ?? self.anchor
         let before = mode
         // Remember the anchor itself, not the page it was on: the pages are about to change.
         navigation.remember(anchor: anchor)
         mode = .waiting(Wait(target: .offset(anchor), animated: false))
         let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
         let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer, book: document.book)
-        let orientation = Self.orientation(options)
+        let orientation = Self.orientation(options, mode: spreadMode, isBook: document.format == .book)
         if orientation != navigation.book.orientation {
             navigation.book.orientation = orientation
             absorb(navigation.pager.setOrientation(orientation), into: &out)
             _ = navigation.indicator.update(from: navigation.pager)
         }
-        let physics = Self.physics(options: options, measurer: measurer)
+        let physics = Self.physics(vertical: orientation.axis == .vertical, measurer: measurer)
         if physics != navigation.pager.physics { try? navigation.pager.setPhysics(physics) }
         if layout.geometry != work.pagination.layout.geometry {
             work.restartPagination(layout, text: document.text, budget: Self.firstPageBudget)
@@ -202,6 +223,12 @@ extension ReadingSession {
         _ = try? navigation.indicator.setStyle(Self.indicatorStyle(viewport: viewport, measurer: measurer))
         if let effects = try? navigation.menu.resize(viewportWidth: Double(viewport.stripWidth)), !effects.isEmpty { out.redraw() }
         syncModels(into: &out)
+        // A turn under way was heading for a page of the old layout: the pages stop where they
+        // are, a still stand-in until the reader's place is found (a command that then ends the
+        // wait without going anywhere finds them at rest, and the jump goes on).
+        if navigation.pager.activity != .idle, let page = navigation.pager.currentPage {
+            absorb(navigation.pager.move(toPage: page, animated: false, at: now), into: &out)
+        }
         go(to: .offset(anchor), animated: false, into: &out)
         // What the reader was doing goes on: a prompt, the help, a wait for somewhere else.
         switch before {

@@ -111,12 +111,13 @@ public struct ReadingSession: CustomStringConvertible {
         work = BackgroundWork(pagination: pagination, format: document.format)
         work.survey = survey
         // Valid by construction: a page count ≥ 1, an edge or middle spine, positive extents.
-        let book = try! Book(pageCount: pagination.knownPages, orientation: Self.orientation(self.options),
+        let orientation = Self.orientation(self.options, mode: mode, isBook: document.format == .book)
+        let book = try! Book(pageCount: pagination.knownPages, orientation: orientation,
                              spine: mode == .twoPages ? .middle : .leading)
         let track = try! book.track(width: Double(max(1, viewport.width)), height: Double(max(1, viewport.height)))
         let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.width(of: title, measurer: measurer)) }
         navigation = Navigation(
-            pager: try! Pager(track: track, physics: Self.physics(options: self.options, measurer: measurer)),
+            pager: try! Pager(track: track, physics: Self.physics(vertical: orientation.axis == .vertical, measurer: measurer)),
             book: book,
             indicator: try! PageIndicator(style: Self.indicatorStyle(viewport: viewport, measurer: measurer)),
             menu: try! MenuStrip<Int>(metrics: MenuMetrics(padding: Double(measurer.columnWidth)),
@@ -138,10 +139,16 @@ public struct ReadingSession: CustomStringConvertible {
 
     // MARK: Layout rules
 
-    /// The orientation options ask for.
-    static func orientation(_ options: ReadingOptions) -> Orientation {
-        options.vertical ? .topToBottom : (options.rightToLeft ? .rightToLeft : .leftToRight)
+    /// The orientation for `options` in spread `mode`: top to bottom when asked, or for a
+    /// text shown one page at a time that scrolls by lines (``ReadingOptions/scrollsText``);
+    /// else left to right, or right to left when asked.
+    static func orientation(_ options: ReadingOptions, mode: SpreadMode, isBook: Bool) -> Orientation {
+        if options.vertical || options.scrollsText && !isBook && mode == .onePage { return .topToBottom }
+        return options.rightToLeft ? .rightToLeft : .leftToRight
     }
+
+    /// Whether pages follow each other top to bottom now.
+    public var isVertical: Bool { navigation.book.orientation.axis == .vertical }
 
     /// One or two pages for `viewport`: the options' choice, with `auto`
     /// asking for a landscape area whose pages are each wide enough for
@@ -170,10 +177,10 @@ public struct ReadingSession: CustomStringConvertible {
         return TextLayout(geometry: geometry, measurer: measurer, book: book)
     }
 
-    static func physics(options: ReadingOptions, measurer: any TextMeasurer) -> Physics {
+    static func physics(vertical: Bool, measurer: any TextMeasurer) -> Physics {
         var physics = Physics()
         // A flick: 40 columns a second across, 12 lines down.
-        physics.flickVelocity = options.vertical ? Double(12 * measurer.lineHeight) : Double(40 * measurer.columnWidth)
+        physics.flickVelocity = vertical ? Double(12 * measurer.lineHeight) : Double(40 * measurer.columnWidth)
         return physics
     }
 
@@ -235,8 +242,9 @@ public struct ReadingSession: CustomStringConvertible {
         return spread.firstPage...min(spread.firstPage + spread.pageCount - 1, work.pagination.knownPages - 1)
     }
 
-    /// The bytes of the spread nearest the position.
-    public var spreadBytes: Range<Int> { bytes(ofSpreadHolding: currentPage) }
+    /// The bytes on screen: the spread nearest the position, or, in a page area scrolled by
+    /// lines, from the top line to the bottom one.
+    public var spreadBytes: Range<Int> { isLineView ? screenBytes : bytes(ofSpreadHolding: currentPage) }
 
     /// The bytes of the spread that holds page `page` (clamped to the known pages).
     func bytes(ofSpreadHolding page: Int) -> Range<Int> {
@@ -254,7 +262,8 @@ public struct ReadingSession: CustomStringConvertible {
         guard document.isComplete else { return nil }
         let total = document.text.count
         guard total > 0 else { return 100 }
-        let end = currentPages.upperBound == pagination.knownPages - 1 && pagination.isComplete ? total : spreadBytes.upperBound
+        let atEnd = isLineView ? spreadBytes.upperBound >= total : currentPages.upperBound == pagination.knownPages - 1
+        let end = atEnd && pagination.isComplete ? total : spreadBytes.upperBound
         return min(100, Int((Double(end) / Double(total) * 100).rounded(.down)))
     }
 

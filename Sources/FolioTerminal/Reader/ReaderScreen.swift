@@ -189,13 +189,14 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
     /// The key help, from the session's bindings.
     public static var helpLines: [String] {
         let width = ReadingSession.keyHelp.map { Frame.width(of: $0.keys) }.max() ?? 0
-        var lines = ["Keys", ""]
-        for (keys, action) in ReadingSession.keyHelp {
-            lines.append(keys + String(repeating: " ", count: width - Frame.width(of: keys) + 3) + action)
+        var lines = ["Keys (* differs from less, ! changed in this version)", ""]
+        for (keys, action, note) in ReadingSession.keyHelp {
+            let mark = note.first.map { String($0) } ?? " "
+            lines.append(mark + " " + keys + String(repeating: " ", count: width - Frame.width(of: keys) + 3) + action)
         }
-        lines += ["Ctrl-Z" + String(repeating: " ", count: width - 3) + "suspend (fg comes back)", "",
-                  "Mouse: the wheel turns pages; click the outer thirds, a dot or a chapter;",
-                  "drag the page sideways."]
+        lines += ["  Ctrl-Z" + String(repeating: " ", count: width - 3) + "suspend (fg comes back)", "",
+                  "Mouse (--mouse): the wheel scrolls; click the outer thirds, a dot or a chapter;",
+                  "drag the page."]
         return lines
     }
 
@@ -240,7 +241,8 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The session command for a mouse report: presses, drags and releases
-    /// on the pages; a click on the strip or the dots; the wheel turns pages.
+    /// on the pages; a click on the strip or the dots; the wheel (three lines a notch in a
+    /// text scrolled by lines, a page elsewhere).
     public func command(for mouse: MouseEvent) -> ReadingCommand? {
         let x = mouse.column, y = mouse.row
         switch mouse.action {
@@ -253,9 +255,9 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         case .release:
             return .release(x: x, y: y - bodyRows.lowerBound)
         case .scroll(.up):
-            return .turn(-1)
+            return .wheel(-1)
         case .scroll(.down):
-            return .turn(1)
+            return .wheel(1)
         default:
             return nil
         }

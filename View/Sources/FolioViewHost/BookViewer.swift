@@ -65,7 +65,7 @@ public final class BookViewer: Scene {
     /// Opens `path` (text, Markdown or EPUB; nil for the bundled guide) in
     /// `screen` at its saved place, unless `forget`, with `options` (spreads,
     /// direction), at `now` seconds on the loop's clock.
-    public init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(),
+    public init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(scrollsText: false),
                 at now: Double = EventLoop.ticks()) throws {
         self.screen = screen
         self.transition = transition
