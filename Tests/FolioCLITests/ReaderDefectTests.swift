@@ -348,7 +348,10 @@ import Testing
         try tmux.send("H", literal: true)
         try tmux.waitFor("H: the help") { $0.joined().contains("search forward, backward") }
         try tmux.send("Escape")
+        // q only once the help has gone: sent at once, Esc q reads as Alt-q.
+        try tmux.waitFor("the help closed") { !$0.joined().contains("search forward, backward") }
         try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
         let last = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", "+G", file.path])
         try last.waitFor(timeout: 30, "+G opens at the end") { pages($0).map { !$0.counting && $0.page == $0.count } ?? false }
         try last.send("q")

@@ -164,6 +164,11 @@ final class Tmux {
 
 /// Runs `argv` (looked up on PATH) with standard input and error on /dev/null and
 /// standard output into the file at `stdout`; returns its exit status.
+///
+/// The child starts with no signal blocked and every signal's default action: the test
+/// runner's threads block most signals, and a tmux server that inherited that mask could
+/// neither reap its panes nor honour `kill-server`, so every test's server (and the folio
+/// in it) lived on after the test.
 func spawn(_ argv: [String], stdout path: String) -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -171,10 +176,19 @@ func spawn(_ argv: [String], stdout path: String) -> Int32 {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
-    guard posix_spawnp(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else { return -1 }
+    guard posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, environ) == 0 else { return -1 }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     return (status >> 8) & 0xFF
