@@ -54,6 +54,7 @@ extension ReadingSession {
         ("d u  Ctrl-F Ctrl-B", "next, previous page"),
         ("g < Home", "first page (Ng: page N)"),
         ("G > End", "last page (NG: page N)"),
+        ("F", "follow the end as the file or pipe grows (any key stops)"),
         ("N%  Np", "N percent of the way through"),
         ("/pattern  ?pattern", "search forward, backward (regular expression)"),
         ("/ Enter  ? Enter", "repeat the last search"),
@@ -118,6 +119,8 @@ extension ReadingSession {
             perform(count.map { .goToPage($0 - 1) } ?? .first, into: &out)
         case .character("G"), .character(">"), .end:
             perform(count.map { .goToPage($0 - 1) } ?? .last, into: &out)
+        case .character("F"):
+            perform(.follow, into: &out)
         case .character("%"), .character("p"):
             perform(.goToPercent(Double(count ?? 0)), into: &out)
         case .character("/"):
