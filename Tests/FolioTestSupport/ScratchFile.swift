@@ -15,7 +15,7 @@ import FolioReading
 /// log.rewrite("fresh\n")                // as `>` does: truncated, then written
 /// log.rotate(to: "new log\n")           // as logrotate does: renamed to log.1, a new log
 /// ```
-public final class ScratchFile: CustomStringConvertible {
+public final class ScratchFile: CustomStringConvertible, Sendable {
     /// The folder, made for this file.
     public let folder: String
     /// The file's path.

@@ -160,7 +160,7 @@ extension ReadingSession {
             let total = max(1, text.count)
             return "Paginating… \(min(99, work.pagination.frontier * 100 / total))%"
         }
-        return "Waiting for data…" + (text.origin > 0 ? " (the oldest \(Self.size(text.origin)) let go)" : "")
+        return "Waiting for data…" + (text.origin > 0 ? " (older text let go)" : "")
     }
 
     /// "12 KB", "3 MB".
