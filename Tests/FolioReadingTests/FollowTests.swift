@@ -283,3 +283,18 @@ import FolioTestSupport
         #expect(driver.screenText.hasPrefix("line 1\n"))
     }
 }
+
+extension FollowTests {
+    /// The README's lines on following, run.
+    @Test func theReadmesFollowingLinesRun() {
+        struct Clock { var now = 0.0 }
+        let clock = Clock()
+        var session = ReadingSession(document: Document(title: "stdin", format: .plain, text: StreamText()),
+                                     measurer: CellMeasurer(), viewport: Viewport(width: 80, height: 22), at: clock.now)
+        // — from the README —
+        session.streamLimit = 1 << 20                 // a stream lets go of its oldest half past 1 MB (256 MB by default)
+        _ = session.handle(key: .character("F"), at: clock.now)   // follow: a file's growth is taken in by loop.turn
+        // — end —
+        #expect(session.isFollowing && session.streamLimit == 1 << 20)
+    }
+}
