@@ -298,3 +298,17 @@ extension FollowTests {
         #expect(session.isFollowing && session.streamLimit == 1 << 20)
     }
 }
+
+extension FollowTests {
+    /// A text that cannot grow — a finished stream, the guide, a book — is not followed: `F` goes
+    /// to its last page and says so, leaving no wait behind.
+    @Test func aTextThatCannotGrowIsNotFollowed() {
+        var driver = SessionDriver(Sample.document(paragraphs: 300))
+        driver.press(.character("F"))
+        driver.pass(1)
+        #expect(!driver.session.isFollowing)
+        #expect(driver.session.mode == .reading(Notice("End of sample: following stopped")), "\(driver.session.mode)")
+        #expect(Self.showsTheEnd(driver.session) && driver.session.pagination.isComplete)
+        #expect(driver.loop.timeout(now: driver.time) == nil)
+    }
+}

@@ -58,10 +58,11 @@ extension ReadingSession {
 
     /// The step of following: stays in the wait and, when pagination has caught up with the text,
     /// goes to the last page (`animated` for the first jump, as `G`; growth is shown at once). A
-    /// stream that has ended can grow no more: following stops there, on its last page.
+    /// text that can grow no more — a stream that has ended, a book, the guide (a followed file is
+    /// never complete) — stops following on its last page.
     mutating func follow(animated: Bool, into out: inout Outbox) {
         let pagination = work.pagination
-        if document.stream?.isComplete == true && pagination.isComplete {
+        if document.isComplete && pagination.isComplete {
             mode = .reading(Notice("End of \(document.title): following stopped"))
             move(toPage: pagination.knownPages - 1, animated: animated, into: &out)
             settleHere(into: &out)
@@ -156,7 +157,7 @@ extension ReadingSession {
     /// progress while it catches up with a long file; and that older text was let go.
     var followProgress: String {
         let text = document.text
-        if document.stream == nil && work.pagination.canExtend(text) {
+        if work.pagination.canExtend(text) && (document.stream == nil || document.isComplete) {
             let total = max(1, text.count)
             return "Paginating… \(min(99, work.pagination.frontier * 100 / total))%"
         }
