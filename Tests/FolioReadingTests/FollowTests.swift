@@ -312,3 +312,20 @@ extension FollowTests {
         #expect(driver.loop.timeout(now: driver.time) == nil)
     }
 }
+
+extension FollowTests {
+    /// `folio +F log` opening at a saved place deep in the log (the pages shown are a stand-in
+    /// until pagination reaches it, and keys wait): F still follows.
+    @Test func fFollowsWhileASavedPlaceIsStillBeingFound() throws {
+        let log = try ScratchFile(Self.lines(1, count: 60_000))
+        let deep = log.size - 1_000
+        var driver = SessionDriver(try log.document(), restoring: ReadingPosition(anchor: deep, page: 0, pageCount: 1))
+        #expect(driver.session.isWaiting, "the saved place is past the first pages: \(driver.session.mode)")
+        driver.press(.character("F"))
+        #expect(driver.session.isFollowing)
+        driver.pass(1)
+        log.append("after the saved place\n")
+        driver.pass(0.5)
+        #expect(driver.session.isFollowing && driver.screenText.contains("after the saved place"))
+    }
+}

@@ -82,7 +82,9 @@ extension ReadingSession {
             type(key, into: prompt, out: &out)
         case .waiting(let wait) where !wait.animated:
             // Finding the page for a restored place or a new size: keys would act on a stand-in page.
+            // F does not (it leaves for the end): `folio +F log` follows even when log had a saved place.
             if key == .character("q") || key == .character("Q") || key == .control("c") { out.append(.quit) }
+            if key == .character("F") { perform(.follow, into: &out) }
         case .waiting:
             // Any key stops a wait the reader asked for (as in less); Ctrl-C and q stop it too, without quitting.
             perform(.cancel, into: &out)
