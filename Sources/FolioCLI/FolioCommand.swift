@@ -81,10 +81,11 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
     /// The options.
     var options = PagerOptions()
 
-    /// `+F`: follow the end of the input as it grows, as `less +F` does (not acted on yet).
+    /// `+F`: follow the end of the input as it grows, as `less +F` does.
     var follows: Bool { startCommands.contains("F") }
-    /// The start commands the reader runs now: all but `F` (see ``follows``).
-    var startKeys: [String] { startCommands.filter { $0 != "F" } }
+    /// The start commands the reader runs, in order, with `F` last (see ``follows``): any key
+    /// after it would stop following.
+    var startKeys: [String] { startCommands.filter { $0 != "F" } + (follows ? ["F"] : []) }
 
     /// A request with nothing asked: read standard input or the guide with the default options.
     init() {}

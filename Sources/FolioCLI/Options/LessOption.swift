@@ -145,7 +145,8 @@ extension LessOption {
                                     "=PATTERN: start at its first match, as +/PATTERN", .asInLess)
     /// `--follow-name`: `F` follows the file's name, not its descriptor.
     static let followName = LessOption(nil, ["follow-name"], .flag(initially: false),
-                                       "F follows the file's name, not the open file", .notYet)
+                                       "F follows the file's name, not the open file",
+                                       .differs("F always follows the name: a file truncated or replaced is read again"))
     /// `--mouse`: mouse tracking.
     static let mouse = LessOption(nil, ["mouse"], .triple(initially: 0),
                                   "track the mouse: clicks, drags, the dots and the strip",
@@ -264,7 +265,8 @@ extension LessOption {
         LessOption(nil, ["no-search-header-columns"], .flag(initially: false), "do not search header columns", .ignored),
         LessOption(nil, ["redraw-on-quit"], .flag(initially: false), "redraw the last screen at exit", .ignored),
         LessOption(nil, ["search-options"], .string(validCharacters: "s"), "=FLAGS: default search modifiers", .ignored),
-        LessOption(nil, ["exit-follow-on-close"], .flag(initially: false), "F ends when the input closes", .ignored),
+        LessOption(nil, ["exit-follow-on-close"], .flag(initially: false), "F ends when the input closes",
+                   .differs("F always ends when a pipe closes")),
         LessOption(nil, ["no-vbell"], .flag(initially: false), "no visual bell", .ignored),
         LessOption(nil, ["modelines"], .number(negativeAllowed: false), "=N: lines read for modelines", .ignored),
         LessOption(nil, ["intr"], .string(validCharacters: "s"), "=C: the interrupt character", .ignored),

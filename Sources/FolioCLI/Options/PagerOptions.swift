@@ -64,6 +64,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     /// `-K`: Ctrl-C quits (folio's Ctrl-C always does).
     var quitsOnInterrupt = false
     /// `--follow-name`: `F` follows the file's name (a log rotated away) rather than the open file.
+    /// Read and kept: folio's `F` always follows the name, as if it were given.
     var followsName = false
 
     /// How `-n` and `-N` leave line numbers.

@@ -62,6 +62,13 @@ public struct ChapterScanner: Hashable, Sendable {
         stalledAt = nil
     }
 
+    /// Forgets the chapters before `offset` and scans on from there at the earliest: a stream
+    /// let go of the bytes before it.
+    mutating func letGo(before offset: Int) {
+        chapters.removeAll { $0.offset < offset }
+        skip(to: offset)
+    }
+
     /// Whether ``scan(_:upTo:)`` can go on now: lines start before `limit` in what `text`
     /// holds, and the line it stopped at (a stream's unfinished last line) has grown or ended.
     public func canScan(_ text: some TextStorage, upTo limit: Int) -> Bool {

@@ -14,6 +14,12 @@ import Darwin
 /// says what happened. Two blocks of ``blockSize`` bytes are cached, so
 /// paging and background pagination each keep their own; memory stays at
 /// about half a megabyte whatever the file's size.
+///
+/// A file is complete — its size is the one it had when opened — unless it
+/// is followed (`F`): then ``lookForGrowth(name:)`` takes its new bytes into
+/// the text, the way a stream grows, and says when the file is no longer the
+/// text's continuation (truncated, rewritten, or another file now has its
+/// name) so the reader can read it again from its name.
 public final class FileText: TextStorage {
     /// The bytes read per block.
     public static let blockSize = 256 * 1024
@@ -21,15 +27,25 @@ public final class FileText: TextStorage {
     /// need, so the first page is drawn without reading (and copying) more.
     public static let firstBlockSize = LineWidthSurvey.sampleBytes
 
-    /// The file's size when it was opened: the document's extent.
-    public let count: Int
-    /// A file is complete: always true.
-    public var isComplete: Bool { true }
-    /// What happened to the file since it was opened.
+    /// The file's size when it was opened, or when following it last found it grown: the document's extent.
+    public private(set) var count: Int
+    /// Whether no more bytes will come: true, except while the file is followed.
+    public var isComplete: Bool { !isFollowed }
+    /// Whether the file is followed (``startFollowing()``): its growth joins the text.
+    public private(set) var isFollowed = false
+    /// What happened to the file since it was opened (never its growth while it is followed).
     public private(set) var change: SourceChange?
 
     private let fd: Int32
-    private let openedModification: timespec
+    /// The modification time of the size in ``count``.
+    private var openedModification: timespec
+    /// The file's identity, to tell when its name comes to name another file.
+    private let device: UInt64, inode: UInt64
+    /// The last bytes before ``count`` while followed: bytes that differ there mean the file
+    /// was rewritten, not grown (truncated and written past its old size between two looks).
+    private var lastBytes: [UInt8] = []
+    /// How many of the last bytes are compared.
+    static let comparedBytes = 64
     private var blocks: [Block] = [Block(), Block()]
     private var lastUsed = 0
 
@@ -44,6 +60,8 @@ public final class FileText: TextStorage {
     public init(descriptor fd: Int32, info: stat) {
         self.fd = fd
         count = Int(info.st_size)
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
         #if canImport(Darwin)
         openedModification = info.st_mtimespec
         #else
@@ -102,9 +120,10 @@ public final class FileText: TextStorage {
         return got
     }
 
-    /// Compares the file's size and time with those it had when opened.
+    /// Compares the file's size and time with those it had when opened. Nothing while the file
+    /// is followed: ``lookForGrowth(name:)`` looks then.
     public func checkForChange() {
-        guard change != .truncated else { return }
+        guard change != .truncated, !isFollowed else { return }
         var info = stat()
         if fstat(fd, &info) == 0 {
             #if canImport(Darwin)
@@ -119,5 +138,92 @@ public final class FileText: TextStorage {
                 change = .modified
             }
         }
+    }
+}
+
+// MARK: Following
+
+extension FileText {
+    /// What a look at a followed file found.
+    public enum Growth: Hashable, Sendable, CustomStringConvertible {
+        /// Nothing new.
+        case none
+        /// This many bytes joined the text at its end.
+        case grew(Int)
+        /// The file is no longer the text's continuation — truncated, rewritten, or its name now
+        /// names another file (a log rotated away): read it again from its name.
+        case replaced
+
+        /// `none`, `grew 120 bytes`, `replaced`.
+        public var description: String {
+            switch self {
+            case .none: "none"
+            case .grew(let count): "grew \(count) bytes"
+            case .replaced: "replaced"
+            }
+        }
+    }
+
+    /// Starts following the file: the text is open at its end (``isComplete`` is false) and
+    /// ``lookForGrowth(name:)`` takes in what the file gains. A growth or a new time already
+    /// noticed (``SourceChange/modified``) is forgotten: the next look takes the bytes in.
+    public func startFollowing() {
+        guard !isFollowed else { return }
+        isFollowed = true
+        if change == .modified { change = nil }
+        lastBytes = readLastBytes()
+    }
+
+    /// Stops following: the text is complete at ``count`` again, and a later change of the file
+    /// is reported in ``change`` as for any file.
+    public func stopFollowing() {
+        guard isFollowed else { return }
+        isFollowed = false
+        var info = stat()
+        if fstat(fd, &info) == 0 {
+            #if canImport(Darwin)
+            openedModification = info.st_mtimespec
+            #else
+            openedModification = info.st_mtim
+            #endif
+        }
+    }
+
+    /// Looks at a followed file — one `fstat`, one `stat` of `name`, and a read of a few bytes
+    /// when it grew — and takes its new bytes into the text. With `name` (the path it was opened
+    /// by), a different file at that name is a replacement, as `less --follow-name` sees it;
+    /// while the name names nothing (a log renamed, its successor not yet created) the open file
+    /// is followed. `.none` when the file is not followed.
+    public func lookForGrowth(name: String?) -> Growth {
+        guard isFollowed else { return .none }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .none }
+        let size = Int(info.st_size)
+        if size < count { return .replaced }
+        if let name {
+            var named = stat()
+            if stat(name, &named) == 0 && (UInt64(named.st_dev) != device || UInt64(named.st_ino) != inode) { return .replaced }
+        }
+        guard size > count else { return .none }
+        // Grown, unless what ended the text is no longer there: the file was rewritten.
+        if !lastBytes.isEmpty && readLastBytes() != lastBytes { return .replaced }
+        let grown = size - count
+        count = size
+        #if canImport(Darwin)
+        openedModification = info.st_mtimespec
+        #else
+        openedModification = info.st_mtim
+        #endif
+        lastBytes = readLastBytes()
+        return .grew(grown)
+    }
+
+    /// The last ``comparedBytes`` bytes before ``count``, read now (fewer when the file is shorter).
+    private func readLastBytes() -> [UInt8] {
+        let length = min(count, Self.comparedBytes)
+        guard length > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: length)
+        let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(count - length)) }
+        return got == length ? bytes : []
     }
 }

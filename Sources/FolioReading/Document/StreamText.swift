@@ -107,7 +107,9 @@ public final class StreamText: TextStorage {
     public func finish() { isComplete = true }
 
     /// Lets go of the bytes before document offset `offset`, for a reader
-    /// that will not come back to them (plain output of an endless stream).
+    /// that will not come back to them: plain output of an endless stream, or
+    /// a reader past the session's ``ReadingSession/streamLimit``. Offsets stay
+    /// absolute; ``origin`` moves to `offset`. O(bytes kept): they move down.
     public func discard(before offset: Int) {
         let drop = min(max(0, offset - origin), stored)
         guard drop > 0 else { return }

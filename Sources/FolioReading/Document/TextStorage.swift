@@ -3,10 +3,15 @@
 ///
 /// Storage hands out contiguous windows of bytes by document offset. A
 /// window may come back shorter than asked when the file shrank under the
-/// reader; the storage then reports it in ``change``.
+/// reader; the storage then reports it in ``change``. Offsets are absolute:
+/// a stream that lets go of its oldest bytes (``origin``) keeps numbering the
+/// rest as before.
 public protocol TextStorage: AnyObject {
-    /// The bytes available now.
+    /// The bytes available now, counted from the document's first byte (including any let go).
     var count: Int { get }
+    /// The offset of the first byte still held: 0, unless a stream let go of the bytes before it
+    /// (``StreamText/discard(before:)``). Nothing before it can be read.
+    var origin: Int { get }
     /// Whether no more bytes will come (always true for a file).
     var isComplete: Bool { get }
     /// What happened to the source since it was opened, if anything.
@@ -20,9 +25,14 @@ public protocol TextStorage: AnyObject {
 }
 
 extension TextStorage {
-    /// A layout window over `range`: final when it reaches the end of a complete text (or a short read).
+    /// Every byte is held: a file, or a stream that has let go of none.
+    public var origin: Int { 0 }
+
+    /// A layout window over `range` (from ``origin`` at the earliest): final when it reaches the
+    /// end of a complete text (or a short read).
     public func withWindow<R>(_ range: Range<Int>, _ body: (TextWindow) throws -> R) rethrows -> R {
-        let clamped = max(0, range.lowerBound)..<max(max(0, range.lowerBound), min(range.upperBound, count))
+        let low = max(origin, range.lowerBound)
+        let clamped = low..<max(low, min(range.upperBound, count))
         return try withBytes(clamped) { bytes in
             let short = bytes.count < clamped.count
             let final = short || (clamped.upperBound >= count && isComplete)

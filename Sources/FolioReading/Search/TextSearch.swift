@@ -47,7 +47,7 @@ public struct TextSearch: Sendable, CustomStringConvertible {
         let before = matches.count
         var spent = 0
         while spent < max(1, budget) {
-            let start = scanned
+            let start = max(scanned, text.origin)  // a stream's bytes let go are searched no more
             if start >= text.count {
                 if text.isComplete { isComplete = true }
                 break
@@ -60,7 +60,7 @@ public struct TextSearch: Sendable, CustomStringConvertible {
                 break
             }
             stalledAt = nil
-            scanned += advanced
+            scanned = start + advanced
             spent += advanced
         }
         return matches.count != before || isComplete
@@ -75,6 +75,16 @@ public struct TextSearch: Sendable, CustomStringConvertible {
 
     /// Ends the scan where it stands (the text changed under it, or it made no progress on a complete text).
     mutating func finish() { isComplete = true }
+
+    /// Goes on scanning a text that grew after the scan completed (a followed file).
+    mutating func reopen() { isComplete = false }
+
+    /// Forgets the matches before `offset` and scans on from there at the earliest: a stream let
+    /// go of the bytes before it. O(matches).
+    mutating func letGo(before offset: Int) {
+        matches.removeAll { $0.lowerBound < offset }
+        scanned = max(scanned, offset)
+    }
 
     /// Searches the whole lines of `window`; returns the bytes consumed.
     private mutating func searchLines(in window: TextWindow) -> Int {

@@ -82,6 +82,8 @@ struct BackgroundWork: CustomStringConvertible {
     var chapterPages: [Int] = []
     /// How many bytes past the page on screen a stream is read ahead.
     var readAhead = 8 * 1024 * 1024
+    /// The most bytes of a stream kept: past it the oldest go (``ReadingSession/streamLimit``).
+    var streamLimit = 256 * 1024 * 1024
     /// Whether the document's source change has been reported.
     var changeReported = false
     /// Tasks ended because they stood still on a complete text: 0 unless there is a bug.
@@ -96,7 +98,7 @@ struct BackgroundWork: CustomStringConvertible {
     /// Lays the document out anew with `layout`: the pages (the first `budget` bytes' worth
     /// now) and the chapters' pages are found again; the survey and chapters stay.
     mutating func restartPagination(_ layout: TextLayout, text: some TextStorage, budget: Int) {
-        pagination = Pagination(layout: layout)
+        pagination = Pagination(layout: layout, from: pagination.firstStart, style: pagination.firstStyle)
         pagination.extend(text, budget: budget)
         chapterPages.removeAll()
     }

@@ -30,6 +30,8 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
     case goToChapter(Int)
     /// Go to the page holding byte `offset`.
     case goToOffset(Int)
+    /// Go to the end and follow it as the file or stream grows (`F`), until a key stops.
+    case follow
     /// Search for `pattern` (a regular expression; smart case), forward or backward from the page on screen.
     case search(String, backward: Bool)
     /// The next match of the last search, in its direction.
@@ -80,6 +82,7 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
         case .goToPercent(let p): "goToPercent(\(p))"
         case .goToChapter(let i): "goToChapter(\(i))"
         case .goToOffset(let o): "goToOffset(\(o))"
+        case .follow: "follow"
         case .search(let p, let back): "search(\(p.debugDescription)\(back ? ", backward" : ""))"
         case .searchNext: "searchNext"
         case .searchPrevious: "searchPrevious"

@@ -60,6 +60,7 @@ extension ReadingSession {
         ("→ l  ← h", "next, previous page (by the screen in right-to-left books)", "* less scrolls sideways; h is its help"),
         ("g < Home", "the start (Ng: page N)", ""),
         ("G > End", "the end, the last line at the bottom (NG: page N)", ""),
+        ("F", "follow the end as the file or pipe grows (any key stops)", "* any key stops; less stops on Ctrl-C"),
         ("N%  Np", "N percent of the way through", ""),
         ("/pattern  ?pattern", "search forward, backward (regular expression)", ""),
         ("/ Enter  ? Enter", "repeat the last search", ""),
@@ -87,7 +88,9 @@ extension ReadingSession {
             type(key, into: prompt, out: &out)
         case .waiting(let wait) where !wait.animated:
             // Finding the page for a restored place or a new size: keys would act on a stand-in page.
+            // F does not (it leaves for the end): `folio +F log` follows even when log had a saved place.
             if key == .character("q") || key == .character("Q") || key == .control("c") { out.append(.quit) }
+            if key == .character("F") { perform(.follow, into: &out) }
         case .waiting:
             // Any key stops a wait the reader asked for (as in less); Ctrl-C and q stop it too, without quitting.
             perform(.cancel, into: &out)
@@ -132,6 +135,8 @@ extension ReadingSession {
             perform(count.map { .goToPage($0 - 1) } ?? .first, into: &out)
         case .character("G"), .character(">"), .end:
             perform(count.map { .goToPage($0 - 1) } ?? .last, into: &out)
+        case .character("F"):
+            perform(.follow, into: &out)
         case .character("%"), .character("p"):
             perform(.goToPercent(Double(count ?? 0)), into: &out)
         case .character("/"):

@@ -9,7 +9,9 @@
 /// Its rule: after a turn, ``timeout(now:)`` is nil — the host may sleep
 /// until input comes — only when nothing moves and no background work can go
 /// on; otherwise the next turn comes within a frame, or at once while work is
-/// left. Together with ``BackgroundWork``'s rule (a slice advances every task
+/// left. Following a file (`F`) the host sleeps at most
+/// ``ReadingSession/followPollInterval``: each turn looks at the file, whose
+/// growth wakes no one (a stream's does: the host watches its descriptor). Together with ``BackgroundWork``'s rule (a slice advances every task
 /// that can go on) every wait ends: in its result, a "not found", or the
 /// reader's key.
 ///
@@ -94,6 +96,7 @@ public struct ReadingLoop: CustomStringConvertible {
         } else {
             lastTick = nil
         }
+        effects += session.lookForGrowth(at: now)  // a followed file: its new bytes, before the work on them
         if allowingWork && session.hasWork {
             effects += budget.run(&session, at: now, clock: clock)
         }
@@ -102,10 +105,11 @@ public struct ReadingLoop: CustomStringConvertible {
 
     /// How long the host may wait for input before the next turn, in seconds: 0 while
     /// background work can go on, the rest of the frame while something moves, nil (until
-    /// input comes) when the session is at rest.
+    /// input comes) when the session is at rest — or, following a file, the time until its
+    /// next look (``ReadingSession/followPollInterval``), since a file's growth wakes no one.
     public func timeout(now: Double) -> Double? {
         if session.hasWork { return 0 }
-        guard session.isAnimating else { return nil }
+        guard session.isAnimating else { return session.pollInterval }
         guard let lastTick else { return 0 }
         return max(0, lastTick + Self.frameInterval - now)
     }

@@ -6,6 +6,11 @@ extension ReadingSession {
     public mutating func handle(_ command: ReadingCommand, at time: Double) -> [SessionEffect] {
         note(time)
         var out = Outbox()
+        // While following, a click or a tap stops it and does nothing else, as a key does.
+        if isFollowing && Self.stopsFollowing(command) {
+            cancel(into: &out)
+            return finish(out)
+        }
         let pending = pendingOffset
         perform(command, into: &out)
         if let pending { keepPlace(pending, into: &out) }
@@ -61,6 +66,8 @@ extension ReadingSession {
             go(to: .offset(work.chapters[index].offset), animated: true, into: &out)
         case .goToOffset(let offset):
             go(to: .offset(max(0, offset)), animated: true, into: &out)
+        case .follow:
+            startFollowing(into: &out)
         case .search(let source, let backward):
             startSearch(source, backward: backward, into: &out)
         case .searchNext:
@@ -153,6 +160,8 @@ extension ReadingSession {
 
     mutating func cancel(into out: inout Outbox) {
         switch mode {
+        case .waiting(let wait) where wait.target == .follow:
+            stopFollowing(into: &out)
         case .waiting:
             // The reader stays on the page shown, so that is the place to remember now.
             abandonPendingPlace(for: nil)

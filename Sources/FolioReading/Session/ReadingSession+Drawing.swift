@@ -171,6 +171,7 @@ extension ReadingSession {
 
     /// "Paginating… 40%", "Searching… 12%", "Waiting for input… 3 MB read".
     func progress(for target: Wait.Target) -> String {
+        if case .follow = target { return followProgress }
         let total = document.text.count
         func share(_ done: Int) -> String { "\(total == 0 ? 0 : min(99, done * 100 / total))%" }
         if !document.isComplete {

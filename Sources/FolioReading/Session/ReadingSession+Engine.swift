@@ -103,6 +103,9 @@ extension ReadingSession {
         case .match(let from, let forward, let including):
             goToMatch(from: from, forward: forward, including: including, animated: animated, into: &out)
             return
+        case .follow:
+            follow(animated: false, into: &out)
+            return
         case .percent(let percent):
             guard document.isComplete else {
                 mode = .waiting(Wait(target: target, animated: animated))
@@ -176,11 +179,11 @@ extension ReadingSession {
         go(to: .offset(found.lowerBound), animated: animated, into: &out)
     }
 
-    /// The byte at `percent` (0…100) of the whole text.
+    /// The byte at `percent` (0…100) of the whole text (of what is kept of a stream that let go of its start).
     func offset(atPercent percent: Double) -> Int {
-        let total = document.text.count
+        let origin = document.text.origin, total = document.text.count - origin
         let fraction = percent.isFinite ? min(max(percent, 0), 100) / 100 : 0
-        return min(Int((Double(total) * fraction).rounded(.down)), max(0, total - 1))
+        return origin + min(Int((Double(total) * fraction).rounded(.down)), max(0, total - 1))
     }
 
     /// Shows a notice on the status row (ending any other mode but help's).

@@ -58,9 +58,13 @@ extension ReadingSession {
     /// The rest that puts the text's last line on the bottom row — the end of a text scrolled
     /// by lines, as `less` shows it — or nil until the pages are all counted.
     var endPosition: Position? {
-        let pagination = work.pagination
-        guard pagination.isComplete else { return nil }
-        let last = pagination.knownPages - 1
+        work.pagination.isComplete ? lastLinePosition : nil
+    }
+
+    /// The rest that puts the last line laid out so far on the bottom row (the end of what has
+    /// come, for a text followed as it grows).
+    var lastLinePosition: Position {
+        let last = work.pagination.knownPages - 1
         guard last > 0 else { return Position(index: 0) }
         let lines = layout(ofPage: last).lines.count
         if lines >= linesPerPage { return Position(index: last) }

@@ -60,12 +60,13 @@ extension ReadingSession {
     /// What `count` new bytes at the end of the stream change.
     private mutating func received(_ count: Int, at time: Double) -> [SessionEffect] {
         var out = Outbox()
-        // The open last page shows what has arrived.
-        let showsTheEnd = currentPages.upperBound >= work.pagination.knownPages - 1
-        if showsTheEnd {
-            forgetOpenPage()
-            out.redraw()
-        }
+        keepWithinStreamLimit(into: &out)
+        // The open last page shows what has arrived (in a text scrolled by lines it may be below
+        // the page nearest the position, its first lines at the bottom of the page area).
+        let known = work.pagination.knownPages
+        let showsTheEnd = currentPages.upperBound >= known - 1 || visiblePages.contains { $0.page >= known - 1 }
+        forgetOpenPage()
+        if showsTheEnd { out.redraw() }
         // A slice of the background work now, about a screen's worth of the new bytes (as many
         // as the viewport has cells, 32 KB at most; the rest waits for the loop's background
         // turn): a stream's first screen is then drawn whole, in the spreads its own lines ask
@@ -85,6 +86,7 @@ extension ReadingSession {
             work.pagination.finish()
             syncModels(into: &out)
         }
+        resumeWait(into: &out)  // an empty stream has no work left to resume it
         return finish(out)
     }
 
@@ -96,6 +98,7 @@ extension ReadingSession {
     /// Ends an input: lays out the pages now in the page area (and keeps the blocks of page
     /// starts the pager's slots need), so that drawing only reads; returns the effects.
     mutating func finish(_ out: Outbox) -> [SessionEffect] {
+        releaseFollowedFile()
         showPages()
         return out.effects
     }
@@ -136,8 +139,9 @@ extension ReadingSession {
     public func reloaded(with document: Document, at time: Double) -> ReadingSession {
         let place = ReadingPosition(anchor: anchor, page: currentPage, pageCount: work.pagination.knownPages)
         var next = ReadingSession(document: document, measurer: measurer, viewport: viewport, options: options,
-                                  restoring: place, at: time)
+                                  restoring: isFollowing ? nil : place, at: time)
         next.finder.remember(finder.last)
+        if isFollowing { return next.followingAgain() }  // a followed file truncated or replaced: its end, followed
         if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
         return next
     }

@@ -260,10 +260,10 @@ public struct ReadingSession: CustomStringConvertible {
     /// 100; the page holding the byte at n % shows at least n.
     public var percent: Int? {
         guard document.isComplete else { return nil }
-        let total = document.text.count
+        let origin = document.text.origin, total = document.text.count - origin  // what is kept of a stream
         guard total > 0 else { return 100 }
-        let atEnd = isLineView ? spreadBytes.upperBound >= total : currentPages.upperBound == pagination.knownPages - 1
-        let end = atEnd && pagination.isComplete ? total : spreadBytes.upperBound
+        let atEnd = isLineView ? spreadBytes.upperBound >= document.text.count : currentPages.upperBound == pagination.knownPages - 1
+        let end = atEnd && pagination.isComplete ? total : spreadBytes.upperBound - origin
         return min(100, Int((Double(end) / Double(total) * 100).rounded(.down)))
     }
 
@@ -293,7 +293,7 @@ public struct ReadingSession: CustomStringConvertible {
         if case .waiting(let wait) = mode {
             switch wait.target {
             case .end, .match: return Int.max
-            case .page, .offset, .percent: break
+            case .page, .offset, .percent, .follow: break
             }
         }
         let shown = pagination.knownPages > 0 ? spreadBytes.upperBound : 0

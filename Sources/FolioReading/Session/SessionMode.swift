@@ -89,6 +89,9 @@ public struct Wait: Hashable, Sendable, CustomStringConvertible {
         case match(from: Int, forward: Bool, including: Bool)
         /// The page holding the byte at `percent` of a document whose end has not arrived yet (a book being assembled).
         case percent(Double)
+        /// The last page, again each time more text arrives: the reader follows a growing file
+        /// or stream (`F`) until a key stops the wait (see ``ReadingSession/isFollowing``).
+        case follow
     }
     /// Where to go.
     public var target: Target

@@ -160,6 +160,10 @@ public struct Pagination {
     /// Marks the text as ended where pagination stands (a file that shrank, a stream cut short).
     public mutating func finish() { isComplete = true }
 
+    /// Opens the last page again: the text grew after it ended (a followed file). The pages
+    /// known stay; the next ``extend(_:budget:)`` lays the last one out again with the new bytes.
+    public mutating func reopen() { isComplete = false }
+
     // MARK: Pages
 
     /// The byte offset page `page` (0 ..< knownPages) starts at.
