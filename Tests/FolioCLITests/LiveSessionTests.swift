@@ -113,4 +113,36 @@ import FolioTestSupport
         try tmux.send("q")
         #expect(tmux.waitForExit(timeout: 10) == 0)
     }
+
+    /// As less: a text shown a page at a time moves a line at a time (j, k), half a screen (d),
+    /// ends with its last line on the bottom row (G), and -N numbers its lines, -S chops them
+    /// (→ scrolls sideways), Ng goes to line N.
+    @Test func linesMoveByLinesAndNumberAndChopAsInLess() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("numbered.txt")
+        try Data((1...3_000).map { "entry \($0) " + String(repeating: "x", count: $0 % 7 == 0 ? 150 : 10) + "\n" }.joined().utf8).write(to: file)
+        let tmux = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", file.path])
+        try tmux.waitFor("the first line") { body($0).hasPrefix("entry 1 ") || body($0).hasPrefix(" entry 1 ") }
+        try tmux.send("j", literal: true)
+        try tmux.waitFor("one line down") { $0.dropFirst().first?.trimmingCharacters(in: .whitespaces).hasPrefix("entry 2 ") == true }
+        try tmux.send("G", literal: true)
+        let end = try tmux.waitFor(timeout: 30, "the last line on the bottom row") { screen in
+            screen.dropLast().last?.trimmingCharacters(in: .whitespaces).hasPrefix("entry 3000 ") == true
+        }
+        #expect(pages(end).map { $0.page == $0.count && !$0.counting } == true, "\(status(end))")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+
+        let numbered = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--forget", "-N", "-S", file.path])
+        let first = try numbered.waitFor("numbered lines") { $0.dropFirst().first?.contains("1 entry 1 ") == true }
+        #expect(first.dropFirst().first?.hasPrefix("       1 entry 1 ") == true, "\(first.dropFirst().first ?? "")")
+        #expect(first.dropFirst().dropLast().allSatisfy { $0.count <= 80 }, "chopped, not folded")
+        try numbered.send("2100g", literal: true)
+        try numbered.waitFor("line 2100 on top") { $0.dropFirst().first?.contains("2100 entry 2100 ") == true }
+        try numbered.send("Right")
+        try numbered.waitFor("scrolled sideways") { $0.dropFirst().first?.contains("2100 entry") == false && $0.dropFirst().first?.contains("2100") == true }
+        try numbered.send("q")
+        #expect(numbered.waitForExit() == 0)
+    }
 }

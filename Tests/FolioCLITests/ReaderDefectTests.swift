@@ -276,7 +276,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try bigFile(dir, paragraphs: 600)
         let environment = ["XDG_STATE_HOME": dir.appendingPathComponent("state").path]
-        func open() throws -> Tmux { try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, file.path], environment: environment) }
+        // Pages side by side (--pages), where Ng is a page.
+        func open() throws -> Tmux {
+            try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--pages", file.path], environment: environment)
+        }
         do {
             let tmux = try open()
             try tmux.waitFor("page 1") { pages($0)?.page == 1 }
@@ -341,8 +344,9 @@ import Testing
         try tmux.waitFor("/ Enter repeats, forward") { screen in
             screen.dropLast().joined().contains("P000100") || screen.dropLast().joined().contains("P00010")
         }
-        try tmux.send("42g", literal: true)
-        try tmux.waitFor("42g") { pages($0)?.page == 42 }
+        // In a text scrolled by lines, 41g is line 41 at the top, as in less (paragraph 21).
+        try tmux.send("41g", literal: true)
+        try tmux.waitFor("41g") { $0.dropFirst().first?.trimmingCharacters(in: .whitespaces).hasPrefix("P000021 ") == true }
         try tmux.send("g", literal: true)
         try tmux.waitFor("g: the first page") { pages($0)?.page == 1 }
         try tmux.send("H", literal: true)

@@ -37,13 +37,22 @@ indirect enum LiveStep: Hashable, Sendable, CustomStringConvertible {
     case endInput
     /// `step`, then `frames` frames of the loop, then Esc: a wait stopped by the reader.
     case interrupted(LiveStep, frames: Int)
+    /// `Ng` for the line this many thousandths of the way through the lines counted (a page where pages turn).
+    case goToLine(permille: Int)
+    /// `j`, `k`, `d` or `u`, `count` times.
+    case lines(Int)
+    /// → or ← (sideways with chopped lines).
+    case sideways(right: Bool)
 
     static let patterns = ["NEEDLE-LAST", "NEEDLE-MIDDLE", "NEEDLE-FIRST", "status=500", "chapter", "章", "zz+top", "^# Chapter 1[0-9]",
                            "SECTION", "acknowledged request"]
 
     /// A random step (`stream`: the document is a stream, so growth and its end are steps too).
     static func random(_ random: inout SplitMix, stream: Bool) -> LiveStep {
-        switch random.next(stream ? 17 : 15) {
+        switch random.next(stream ? 20 : 18) {
+        case 15: return .goToLine(permille: random.next(1001))
+        case 16: return .lines([1, -1, 3, -5, 12][random.next(5)])
+        case 17: return .sideways(right: random.next(3) != 0)
         case 0, 1: return .search(random.next(patterns.count), backward: random.next(3) == 0)
         case 2: return .next(reversed: random.next(3) == 0)
         case 3: return .goToPage(permille: random.next(1001))
@@ -61,7 +70,7 @@ indirect enum LiveStep: Hashable, Sendable, CustomStringConvertible {
                                    .resize(width: 20 + random.next(200), height: 5 + random.next(56)),
                                    .goToPage(permille: random.next(1001)), .percent(random.next(101))][random.next(5)]
             return .interrupted(inner, frames: random.next(6))
-        case 15: return .grow(1 + random.next(600_000))
+        case 18: return .grow(1 + random.next(600_000))
         default: return .endInput
         }
     }
@@ -93,6 +102,9 @@ indirect enum LiveStep: Hashable, Sendable, CustomStringConvertible {
         case .grow(let n): "grow(\(n) bytes)"
         case .endInput: "end of input"
         case .interrupted(let inner, let frames): "\(inner), \(frames) frames, Esc"
+        case .goToLine(let permille): "line at \(permille)‰"
+        case .lines(let n): "\(n) lines"
+        case .sideways(let right): right ? "→" : "←"
         }
     }
 }
@@ -155,13 +167,21 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
             var random = SplitMix(seed: seed)
             let document = LiveDocument.all[random.next(LiveDocument.all.count)]
             let budget = [32 * 1024, 256 * 1024, 1 << 20, 4 << 20][random.next(4)]
+            // Now and then lines chopped (-S) or numbered (-N), as a less user sets them.
+            var options = ReadingOptions()
+            options.chopsLongLines = random.next(5) == 0
+            options.showsLineNumbers = random.next(5) == 0
             let steps = (0..<(1 + random.next(12))).map { _ in LiveStep.random(&random, stream: document.isStream) }
-            let start = try self.start(document, prototypes: &prototypes, files: &files)
+            var start = try self.start(document, prototypes: &prototypes, files: &files)
+            if options.chopsLongLines || options.showsLineNumbers {
+                start = SessionDriver(start.session.document, width: Self.viewport.width, height: Self.viewport.height, options: options)
+                if !document.isStream { start.budget = 4 << 20; start.settle() }
+            }
             guard let problem = Self.run(start, steps, budget: budget, document: document) else { continue }
             let shrunk = Self.shrink(steps) { Self.run(start, $0, budget: budget, document: document) != nil }
             let shrunkProblem = Self.run(start, shrunk, budget: budget, document: document) ?? problem
             Issue.record("""
-                liveness broken on \(document), seed \(seed) (FOLIO_LIVENESS_SEED=\(seed) FOLIO_LIVENESS_RUNS=1), \(budget >> 10) KB slices
+                liveness broken on \(document) (\(options)), seed \(seed) (FOLIO_LIVENESS_SEED=\(seed) FOLIO_LIVENESS_RUNS=1), \(budget >> 10) KB slices
                 steps: \(steps)
                 shrunk: \(shrunk)
                 problem: \(shrunkProblem)
@@ -267,6 +287,12 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
             fed = end
         case .endInput:
             if !driver.session.document.isComplete { driver.endInput() }
+        case .goToLine(let permille):
+            let lines = driver.session.work.lines.linesCounted ?? 0
+            keys("\(max(1, lines * permille / 1000))g")
+        case .lines(let n):
+            keys(n > 0 ? "\(n)j" : "\(-n)k")
+        case .sideways(let right): driver.press(right ? .right : .left)
         case .interrupted(let inner, let frames):
             apply(inner, to: &driver, fed: &fed)
             for _ in 0..<frames { driver.frame() }

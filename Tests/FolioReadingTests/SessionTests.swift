@@ -25,7 +25,8 @@ import FolioTestSupport
     }
 
     @Test func aCountBeforeAKeyCountsAsInLess() {
-        var driver = SessionDriver(Sample.document())
+        // Pages side by side, where Ng is page N (in a text scrolled by lines it is line N: LineNumberTests).
+        var driver = SessionDriver(Sample.document(), options: ReadingOptions(scrollsText: false))
         driver.settle()
         driver.type("7g")
         driver.settle()

@@ -117,10 +117,10 @@ extension LessOption {
     static let noLessopen = LessOption("L", ["no-lessopen"], .flag(initially: false), "do not run LESSOPEN's input preprocessor", .asInLess)
     /// `-S`: chop long lines instead of folding them.
     static let chopLongLines = LessOption("S", ["chop-long-lines"], .flag(initially: false),
-                                          "chop long lines instead of folding them", .notYet)
+                                          "chop long lines instead of folding them; → ← scroll sideways", .asInLess)
     /// `-n` / `-N`: line numbers.
     static let lineNumbers = LessOption("n", ["line-numbers"], .triple(initially: 1),
-                                        "-n: do not count lines; -N: show line numbers", .notYet)
+                                        "-n: do not count lines; -N: show line numbers", .asInLess)
     /// `-r` / `-R`: control characters as they are.
     static let rawControlChars = LessOption("r", ["raw-control-chars"], .triple(initially: 0),
                                             "-r: control characters raw; -R: colour escapes raw",

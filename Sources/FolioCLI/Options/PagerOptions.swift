@@ -44,12 +44,13 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     /// Whether `LESSOPEN` runs; `-L` (`--no-lessopen`) turns it off.
     var lessopen = true
 
-    // MARK: less's, kept for later
-
-    /// `-S`: chop long lines instead of folding them.
+    /// `-S`: chop long lines instead of folding them (→ and ← then scroll sideways).
     var chopsLongLines = false
     /// `-n` / `-N`: line numbers counted (less's default), not counted, or shown.
     var lineNumbers = LineNumbers.counted
+
+    // MARK: less's, kept for later
+
     /// `-r` / `-R`: which control characters less would pass to the terminal raw.
     /// folio always draws colours and overstrikes as styles and other controls as pictures.
     var controlCharacters = ControlCharacters.caretNotation
@@ -125,6 +126,8 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     var readingOptions: ReadingOptions {
         var options = ReadingOptions(spread: spread, rightToLeft: rightToLeft, vertical: vertical, scrollsText: !pages)
         options.caseSensitivity = caseSensitivity
+        options.chopsLongLines = chopsLongLines
+        options.showsLineNumbers = lineNumbers == .shown
         return options
     }
 

@@ -36,6 +36,8 @@ struct BackgroundWork: CustomStringConvertible {
         case chapters
         /// Finding the page each chapter starts on, once pagination has reached it.
         case chapterPages
+        /// Counting the text's lines (for line numbers, and `Ng` in a text scrolled by lines).
+        case lines
         /// Scanning the text for the current search's matches.
         case search
 
@@ -47,6 +49,7 @@ struct BackgroundWork: CustomStringConvertible {
             case .pagination: "pagination"
             case .chapters: "chapters"
             case .chapterPages: "chapter pages"
+            case .lines: "lines"
             case .search: "search"
             }
         }
@@ -66,6 +69,8 @@ struct BackgroundWork: CustomStringConvertible {
         var chaptersChanged = false
         /// The search found matches or completed.
         var searchChanged = false
+        /// More of the text's lines were counted.
+        var linesCounted = false
         /// Some task moved.
         var progressed = false
     }
@@ -80,6 +85,8 @@ struct BackgroundWork: CustomStringConvertible {
     var chapters: [Document.Chapter] = []
     /// The page each of the first chapters starts on, found once per layout.
     var chapterPages: [Int] = []
+    /// Where the text's own lines are (counted whatever the layout).
+    var lines = LineIndex()
     /// How many bytes past the page on screen a stream is read ahead.
     var readAhead = 8 * 1024 * 1024
     /// The most bytes of a stream kept: past it the oldest go (``ReadingSession/streamLimit``).
@@ -120,6 +127,8 @@ struct BackgroundWork: CustomStringConvertible {
             return scanner.canScan(text, upTo: chapterLimit(text))
         case .chapterPages:
             return chapterPages.count < chapters.count && pagination.page(containing: chapters[chapterPages.count].offset) != nil
+        case .lines:
+            return document.book == nil && lines.canScan(text)
         case .search:
             return search?.canScan(text) ?? false
         }
@@ -186,6 +195,8 @@ struct BackgroundWork: CustomStringConvertible {
                 chapterPages.append(page)
                 report.chaptersChanged = true
             }
+        case .lines:
+            if lines.scan(text, budget: budget * 8) { report.linesCounted = true }
         case .search:
             guard var running = search else { return }
             if running.scan(text, budget: budget * 4) { report.searchChanged = true }
@@ -208,6 +219,8 @@ struct BackgroundWork: CustomStringConvertible {
         case .chapterPages:
             chapterPages += repeatElement(pagination.knownPages - 1, count: chapters.count - chapterPages.count)
             report.chaptersChanged = true
+        case .lines:
+            lines.finish()
         case .search:
             search?.finish()
             report.searchChanged = true
@@ -222,6 +235,7 @@ struct BackgroundWork: CustomStringConvertible {
         case .pagination: [pagination.knownPages, pagination.textCount, pagination.isComplete ? 1 : 0, pagination.waitsForText ? 1 : 0]
         case .chapters: [scanner?.position ?? -1]
         case .chapterPages: [chapterPages.count]
+        case .lines: [lines.scanned, lines.isComplete ? 1 : 0]
         case .search: [search?.scanned ?? -1, search?.isComplete == true ? 1 : 0, search?.matches.count ?? 0]
         }
     }

@@ -25,6 +25,8 @@ struct Navigation: CustomStringConvertible {
     var marks: [Character: Int] = [:]
     /// The lines `d` and `u` move, once a count set it (`10d`); nil: half the page area.
     var halfScreen: Int?
+    /// How far chopped lines are scrolled sideways (`less -S` and →), in host units.
+    var sideways = 0
 
     /// Moves the dots and the strip's selection and underline with the pager; returns whether either changed.
     mutating func followPager() -> Bool {

@@ -18,6 +18,10 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
     case halfScreens(Int)
     /// The wheel turned `notches` (negative: up): three lines a notch in a text scrolled by lines, a page a notch elsewhere.
     case wheel(Int)
+    /// Scroll chopped lines (``ReadingOptions/chopsLongLines``) sideways by `count` half page widths (negative: back).
+    case sideways(Int)
+    /// Go to line `line` of the text (from 1), as `Ng` does in a text scrolled by lines.
+    case goToLine(Int)
     /// Go to the first page.
     case first
     /// Go to the last page (waiting for pagination, or for a stream to end).
@@ -76,6 +80,8 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
         case .lines(let n): "lines(\(n))"
         case .halfScreens(let n): "halfScreens(\(n))"
         case .wheel(let n): "wheel(\(n))"
+        case .sideways(let n): "sideways(\(n))"
+        case .goToLine(let n): "goToLine(\(n))"
         case .first: "first"
         case .last: "last"
         case .goToPage(let n): "goToPage(\(n))"

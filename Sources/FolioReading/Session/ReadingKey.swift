@@ -57,9 +57,10 @@ extension ReadingSession {
         ("j ↓ Enter e Ctrl-E Ctrl-N", "a line on (Nj: N lines); a page in two pages or a book", "! turned a page before"),
         ("k ↑ y Ctrl-Y Ctrl-P Ctrl-K", "a line back; a page in two pages or a book", "! turned a page before"),
         ("d Ctrl-D  u Ctrl-U", "half a screen on, back (Nd: N lines from then on)", "! turned a page before"),
-        ("→ l  ← h", "next, previous page (by the screen in right-to-left books)", "* less scrolls sideways; h is its help"),
-        ("g < Home", "the start (Ng: page N)", ""),
-        ("G > End", "the end, the last line at the bottom (NG: page N)", ""),
+        ("→ l  ← h", "next, previous page (by the screen in right-to-left books); with -S → ← scroll sideways",
+         "* less scrolls sideways; h is its help"),
+        ("g < Home", "the start (Ng: line N where lines scroll, page N where pages turn)", ""),
+        ("G > End", "the end, the last line at the bottom (NG: line or page N)", ""),
         ("F", "follow the end as the file or pipe grows (any key stops)", "* any key stops; less stops on Ctrl-C"),
         ("N%  Np", "N percent of the way through", ""),
         ("/pattern  ?pattern", "search forward, backward (regular expression)", ""),
@@ -127,14 +128,20 @@ extension ReadingSession {
             perform(.turn(n), into: &out)
         case .character("b"), .pageUp, .character("w"), .backspace, .control("b"):
             perform(.turn(-n), into: &out)
+        // With lines chopped, → and ← scroll sideways: half the page, or N columns (N→), as in less.
+        case .right where options.chopsLongLines:
+            if let count { scrollSideways(by: count * measurer.columnWidth, into: &out) } else { perform(.sideways(1), into: &out) }
+        case .left where options.chopsLongLines:
+            if let count { scrollSideways(by: -count * measurer.columnWidth, into: &out) } else { perform(.sideways(-1), into: &out) }
         case .right, .character("l"):
             perform(.turnRight(n), into: &out)
         case .left, .character("h"):
             perform(.turnLeft(n), into: &out)
+        // Ng: line N where the text scrolls by lines (as in less), page N where it turns pages.
         case .character("g"), .character("<"), .home:
-            perform(count.map { .goToPage($0 - 1) } ?? .first, into: &out)
+            perform(count.map { isLineView ? .goToLine($0) : .goToPage($0 - 1) } ?? .first, into: &out)
         case .character("G"), .character(">"), .end:
-            perform(count.map { .goToPage($0 - 1) } ?? .last, into: &out)
+            perform(count.map { isLineView ? .goToLine($0) : .goToPage($0 - 1) } ?? .last, into: &out)
         case .character("F"):
             perform(.follow, into: &out)
         case .character("%"), .character("p"):

@@ -22,6 +22,11 @@ public struct ReadingOptions: Hashable, Sendable, CustomStringConvertible {
     /// (`j`, `k`, `d`, `u`…) move by lines and half screens. A window that turns pages with a
     /// curl asks for pages instead.
     public var scrollsText = true
+    /// Whether long lines are chopped at the page's edge rather than folded (`less -S`): each
+    /// line takes one row, and the page area scrolls sideways over them. Pages are then one at a time.
+    public var chopsLongLines = false
+    /// Whether each line's number is shown before it, in a gutter (`less -N`). Pages are then one at a time.
+    public var showsLineNumbers = false
     /// When a search's letters match either case: `.smart` (a pattern in lower case ignores case, `less -i`), or `.insensitive` always (`less -I`).
     public var caseSensitivity = Pattern.CaseSensitivity.smart
 
@@ -33,9 +38,10 @@ public struct ReadingOptions: Hashable, Sendable, CustomStringConvertible {
         self.scrollsText = scrollsText
     }
 
-    /// `auto`, plus `rtl`, `vertical` and `pages` (no scrolling by lines) when set.
+    /// `auto`, plus `rtl`, `vertical`, `pages` (no scrolling by lines), `chop` and `numbers` when set.
     public var description: String {
-        ([spread.rawValue] + (rightToLeft ? ["rtl"] : []) + (vertical ? ["vertical"] : []) + (scrollsText ? [] : ["pages"]))
+        ([spread.rawValue] + (rightToLeft ? ["rtl"] : []) + (vertical ? ["vertical"] : []) + (scrollsText ? [] : ["pages"])
+            + (chopsLongLines ? ["chop"] : []) + (showsLineNumbers ? ["numbers"] : []))
             .joined(separator: " ")
     }
 }

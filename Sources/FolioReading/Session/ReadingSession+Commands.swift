@@ -47,6 +47,11 @@ extension ReadingSession {
             scroll(halfScreens: count, lines: nil, into: &out)
         case .wheel(let notches):
             if isLineView { scroll(lines: 3 * notches, into: &out) } else { turn(notches, into: &out) }
+        case .sideways(let count):
+            scrollSideways(by: count * max(1, pageBoxWidth / 2), into: &out)
+        case .goToLine(let line):
+            remember()
+            go(to: .line(max(1, line)), animated: true, into: &out)
         case .first:
             go(to: .page(0), animated: true, into: &out)
         case .last:

@@ -12,6 +12,9 @@ public struct VisiblePage: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     /// Which side of the spine it sits on (left, right, or the single page's side).
     public var side: ScreenSide
+    /// The width of the line-number gutter just left of the text box, in host units; 0 without
+    /// line numbers (see ``ReadingSession/lineNumbers(onPage:)``).
+    public var gutter = 0
 
     /// A compact, readable form for logs and test failures.
     public var description: String { "page \(page) at \(x),\(y) (\(side))" }
@@ -43,6 +46,7 @@ extension ReadingSession {
         let box = pageBoxWidth
         let margin = viewport.margin
         let pager = navigation.pager, book = navigation.book, known = work.pagination.knownPages, vertical = isVertical
+        let gutter = Self.gutterWidth(options: options, measurer: measurer)
         for slot in 0..<pager.slotCount {
             guard let spread = pager.spread(inSlot: slot), let placed = pager.offset(ofSlot: slot) else { continue }
             let offset = Int(placed.rounded())
@@ -50,11 +54,13 @@ extension ReadingSession {
                 let side = (try? book.side(ofPage: page)) ?? .left
                 if vertical {
                     guard offset < viewport.height, offset + viewport.height > 0 else { continue }
-                    pages.append(VisiblePage(page: page, x: margin, y: offset, width: box - 2 * margin, side: side))
+                    pages.append(VisiblePage(page: page, x: margin + gutter, y: offset, width: box - 2 * margin - gutter, side: side,
+                                             gutter: gutter))
                 } else {
                     let left = book.mode == .twoPages && side == .right ? offset + box + viewport.spine : offset
                     guard left < viewport.width, left + box > 0 else { continue }
-                    pages.append(VisiblePage(page: page, x: left + margin, y: 0, width: box - 2 * margin, side: side))
+                    pages.append(VisiblePage(page: page, x: left + margin + gutter, y: 0, width: box - 2 * margin - gutter,
+                                             side: side, gutter: gutter))
                 }
             }
         }
@@ -90,7 +96,17 @@ extension ReadingSession {
     /// (``images(onPage:)``), for a host that cannot draw the picture.
     /// O(bytes on the page); reads the bytes once.
     public func forEachGlyph(onPage page: Int, _ body: (_ row: Int, _ glyph: Glyph) -> Void) {
-        forEachLine(onPage: page) { row, line, window, layout in layout.forEachGlyph(of: line, in: window) { body(row, $0) } }
+        let sideways = self.sideways
+        forEachLine(onPage: page) { row, line, window, layout in
+            layout.forEachGlyph(of: line, in: window) { glyph in
+                guard sideways > 0 else { return body(row, glyph) }
+                // Chopped lines scrolled sideways: the glyphs left of the page area are not drawn.
+                guard glyph.x >= sideways else { return }
+                var moved = glyph
+                moved.x -= sideways
+                body(row, moved)
+            }
+        }
     }
 
     /// Calls `body` with page `page`'s glyphs as runs (``TextLayout/forEachRun(of:in:_:)``):
@@ -98,7 +114,49 @@ extension ReadingSession {
     /// stretches of printable ASCII one unit a byte handed out whole, for a
     /// host that copies them without decoding (a terminal). O(bytes on the page).
     public func forEachRun(onPage page: Int, _ body: (_ row: Int, _ run: GlyphRun) -> Void) {
-        forEachLine(onPage: page) { row, line, window, layout in layout.forEachRun(of: line, in: window) { body(row, $0) } }
+        let sideways = self.sideways
+        forEachLine(onPage: page) { row, line, window, layout in
+            layout.forEachRun(of: line, in: window) { run in
+                guard sideways > 0 else { return body(row, run) }
+                switch run {
+                case .ascii(let bytes, let style, let x, let offset):
+                    // A unit a byte: the part left of the page area is dropped.
+                    let hidden = min(max(0, sideways - x), bytes.count)
+                    guard hidden < bytes.count else { return }
+                    body(row, .ascii(UnsafeRawBufferPointer(rebasing: bytes[hidden...]), style: style, x: x + hidden - sideways,
+                                     offset: offset + hidden))
+                case .glyph(var glyph):
+                    guard glyph.x >= sideways else { return }
+                    glyph.x -= sideways
+                    body(row, .glyph(glyph))
+                }
+            }
+        }
+    }
+
+    /// How far chopped lines are scrolled sideways, in host units (0 unless ``ReadingOptions/chopsLongLines``).
+    public var sideways: Int { options.chopsLongLines ? navigation.sideways : 0 }
+
+    /// The numbers of the lines that start on page `page`, by the row they start on (a folded
+    /// line's later rows have none): for the gutter of ``VisiblePage/gutter``. Empty without
+    /// line numbers, or while the text's lines are not counted that far. O(rows + 64 KB).
+    public func lineNumbers(onPage page: Int) -> [(row: Int, number: Int)] {
+        guard options.showsLineNumbers, page >= 0, page < work.pagination.knownPages else { return [] }
+        let laid = layout(ofPage: page)
+        guard let first = laid.lines.first,
+              var number = work.lines.lineNumber(at: first.start, in: document.text) else { return [] }
+        // The page's first row starts a line unless it goes on with one folded from the page before.
+        var starts = first.start == document.text.origin
+            || document.text.withBytes((first.start - 1)..<first.start) { $0.first == 0x0A || $0.first == 0x0C }
+        var numbers: [(row: Int, number: Int)] = []
+        for (index, line) in laid.lines.enumerated() {
+            if starts {
+                numbers.append((laid.images.isEmpty ? index : laid.row(ofLine: index), number))
+            }
+            starts = line.ending == .newline || line.ending == .formFeed
+            if line.ending == .newline { number += 1 }
+        }
+        return numbers
     }
 
     /// Calls `body` with each line of page `page`, the row it is drawn on, and
@@ -179,6 +237,7 @@ extension ReadingSession {
             return "Waiting for input… \(read) read"
         }
         if case .match = target, let search = finder.current { return "Searching… " + share(search.scanned) }
+        if case .line = target { return "Counting lines… " + share(work.lines.scanned) }
         return "Paginating… " + share(work.pagination.frontier)
     }
 }

@@ -114,6 +114,15 @@ extension ReadingSession {
             }
             go(to: .offset(offset(atPercent: percent)), animated: animated, into: &out)
             return
+        case .line(let line):
+            // Once the lines are counted that far (the last line's start past the end).
+            guard let start = work.lines.start(ofLine: line, in: document.text) else {
+                mode = .waiting(Wait(target: target, animated: animated))
+                out.redraw()
+                return
+            }
+            go(to: .offset(start), animated: animated, into: &out)
+            return
         }
         guard let page else {
             mode = .waiting(Wait(target: target, animated: animated))
@@ -207,7 +216,8 @@ extension ReadingSession {
         navigation.remember(anchor: anchor)
         mode = .waiting(Wait(target: .offset(anchor), animated: false))
         let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
-        let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer, book: document.book)
+        let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer, book: document.book,
+                                 options: options)
         let orientation = Self.orientation(options, mode: spreadMode, isBook: document.format == .book)
         if orientation != navigation.book.orientation {
             navigation.book.orientation = orientation

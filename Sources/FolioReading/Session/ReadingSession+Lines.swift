@@ -154,4 +154,16 @@ extension ReadingSession {
             out.append(.save(save))
         }
     }
+
+    /// Scrolls chopped lines sideways by `distance` host units (negative: back), from 0 to the
+    /// widest line on screen less a column; elsewhere nothing (long lines fold there).
+    mutating func scrollSideways(by distance: Int, into out: inout Outbox) {
+        guard options.chopsLongLines else { return }
+        let widest = visiblePages.map { layout(ofPage: $0.page).lines.map(\.width).max() ?? 0 }.max() ?? 0
+        let limit = max(0, widest - measurer.columnWidth)
+        let next = min(max(0, navigation.sideways + distance), max(limit, navigation.sideways))
+        guard next != navigation.sideways else { return }
+        navigation.sideways = next
+        out.redraw()
+    }
 }

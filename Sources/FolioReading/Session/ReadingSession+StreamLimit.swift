@@ -57,7 +57,7 @@ extension ReadingSession {
         guard case .waiting(let wait) = mode else { return false }
         switch wait.target {
         case .end, .match, .follow: return true
-        case .page, .offset, .percent: return false
+        case .page, .offset, .percent, .line: return false
         }
     }
 }
@@ -77,6 +77,7 @@ extension BackgroundWork {
     /// The first `pages` pages were let go, and the text before `start`: chapters before it go,
     /// the pages of the rest move up, the chapter scan goes on from there, the survey settles.
     mutating func letGo(pages: Int, before start: Int) {
+        lines.letGo(before: start)
         let gone = chapters.prefix { $0.offset < start }.count
         chapters.removeFirst(gone)
         chapterPages = chapterPages.dropFirst(min(gone, chapterPages.count)).map { max(0, $0 - pages) }

@@ -106,7 +106,7 @@ public struct ReadingSession: CustomStringConvertible {
         let mode = Self.spreadMode(options: self.options, viewport: viewport, measurer: measurer,
                                    lineWidth: document.format == .book ? nil : survey.lineWidth)
         var pagination = Pagination(layout: Self.layout(pages: mode.pagesPerSpread, viewport: viewport, measurer: measurer,
-                                                        book: document.book))
+                                                        book: document.book, options: self.options))
         pagination.extend(document.text, budget: Self.firstPageBudget)
         work = BackgroundWork(pagination: pagination, format: document.format)
         work.survey = survey
@@ -155,7 +155,7 @@ public struct ReadingSession: CustomStringConvertible {
     /// the document's own lines (``LineWidthSurvey``) and at least
     /// ``minimumPageColumns``.
     static func spreadMode(options: ReadingOptions, viewport: Viewport, measurer: any TextMeasurer, lineWidth: Int?) -> SpreadMode {
-        guard !options.vertical else { return .onePage }
+        guard !options.vertical, !options.chopsLongLines, !options.showsLineNumbers else { return .onePage }
         let pageText = (viewport.width - viewport.spine) / 2 - 2 * viewport.margin
         switch options.spread {
         case .single:
@@ -170,11 +170,24 @@ public struct ReadingSession: CustomStringConvertible {
     }
 
     /// The text layout for `pages` pages side by side in `viewport` (with `book`'s images, if any).
-    static func layout(pages: Int, viewport: Viewport, measurer: any TextMeasurer, book: BookAssembler?) -> TextLayout {
+    static func layout(pages: Int, viewport: Viewport, measurer: any TextMeasurer, book: BookAssembler?,
+                       options: ReadingOptions) -> TextLayout {
         let slot = pages == 2 ? (viewport.width - viewport.spine) / 2 : viewport.width
-        let geometry = PageGeometry(width: slot - 2 * viewport.margin, lines: viewport.height / max(1, measurer.lineHeight),
+        // Chopped lines are laid out whole (as wide as a line may get), and the page area shows part of them.
+        let width = options.chopsLongLines ? chopWidth * measurer.columnWidth
+            : slot - 2 * viewport.margin - gutterWidth(options: options, measurer: measurer)
+        let geometry = PageGeometry(width: width, lines: viewport.height / max(1, measurer.lineHeight),
                                     tabStop: 8 * measurer.columnWidth)
         return TextLayout(geometry: geometry, measurer: measurer, book: book)
+    }
+
+    /// The widest a chopped line is laid out, in columns; a longer one folds there.
+    static let chopWidth = 8 * 1024
+
+    /// The width of the line-number gutter before the text, in host units: seven digits and a
+    /// space, as `less -N` draws them; 0 without line numbers.
+    static func gutterWidth(options: ReadingOptions, measurer: any TextMeasurer) -> Int {
+        options.showsLineNumbers ? 8 * measurer.columnWidth : 0
     }
 
     static func physics(vertical: Bool, measurer: any TextMeasurer) -> Physics {
@@ -292,7 +305,7 @@ public struct ReadingSession: CustomStringConvertible {
         guard let stream = document.stream, !stream.isComplete else { return 0 }
         if case .waiting(let wait) = mode {
             switch wait.target {
-            case .end, .match: return Int.max
+            case .end, .match, .line: return Int.max
             case .page, .offset, .percent, .follow: break
             }
         }

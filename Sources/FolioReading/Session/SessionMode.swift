@@ -89,6 +89,9 @@ public struct Wait: Hashable, Sendable, CustomStringConvertible {
         case match(from: Int, forward: Bool, including: Bool)
         /// The page holding the byte at `percent` of a document whose end has not arrived yet (a book being assembled).
         case percent(Double)
+        /// The start of line N of the text (from 1), once its lines are counted that far (`Ng`
+        /// in a text scrolled by lines).
+        case line(Int)
         /// The last page, again each time more text arrives: the reader follows a growing file
         /// or stream (`F`) until a key stops the wait (see ``ReadingSession/isFollowing``).
         case follow

@@ -131,6 +131,18 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
                 if let chosen, chosen.contains(glyph.offset) { style.reverse = true }
                 frame.put(glyph.scalar, columns: glyph.width, style: style, atColumn: visible.x + glyph.x, row: row, clip: clip)
             }
+            // Line numbers in the gutter left of the text, as less -N draws them.
+            if visible.gutter > 0 {
+                let gutter = Style(dim: true)
+                for (line, number) in session.lineNumbers(onPage: visible.page) {
+                    let row = top + visible.y + line
+                    guard bodyRows.contains(row) else { continue }
+                    let text = String(number)
+                    let width = visible.gutter - 1
+                    let shown = text.count > width ? String(text.suffix(width)) : String(repeating: " ", count: width - text.count) + text
+                    frame.draw(shown, atColumn: visible.x - visible.gutter, row: row, style: gutter, maxWidth: width)
+                }
+            }
             if session.document.text.count == 0 && session.document.isComplete && visible.page == 0 {
                 frame.draw("(empty)", atColumn: visible.x, row: top + visible.y, style: Style(dim: true), maxWidth: clip.count)
             }
