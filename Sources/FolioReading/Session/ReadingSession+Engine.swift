@@ -31,7 +31,7 @@ extension ReadingSession {
         // While a jump waits (a restore, a relayout) the pages shown are a stand-in: not a place to remember.
         guard !isWaiting else { return }
         if let save = navigation.recorder.record(effects, track: navigation.pager.track, pageStarts: work.pagination.pageStarts) {
-            out.append(.save(save))
+            out.append(.save(save.marking(navigation.marks)))
         }
     }
 
@@ -126,7 +126,7 @@ extension ReadingSession {
     mutating func settleHere(into out: inout Outbox) {
         guard navigation.pager.activity == .idle else { return }
         if let save = navigation.recorder.settled(onPages: currentPages, pageStarts: work.pagination.pageStarts) {
-            out.append(.save(save))
+            out.append(.save(save.marking(navigation.marks)))
         }
     }
 

@@ -132,11 +132,10 @@ extension ReadingSession {
     }
 
     /// A session over `document` (the same source read again, after
-    /// ``SessionEffect/reopen``) at this session's place, options and last search.
+    /// ``SessionEffect/reopen``) at this session's place and marks, options and last search.
     public func reloaded(with document: Document, at time: Double) -> ReadingSession {
-        let place = ReadingPosition(anchor: anchor, page: currentPage, pageCount: work.pagination.knownPages)
         var next = ReadingSession(document: document, measurer: measurer, viewport: viewport, options: options,
-                                  restoring: place, at: time)
+                                  restoring: readingPosition, at: time)
         next.finder.remember(finder.last)
         if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
         return next
