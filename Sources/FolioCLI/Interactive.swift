@@ -231,7 +231,7 @@ struct HostState {
             case .redraw: needsDraw = true
             case .repaint: repaint = true; needsDraw = true
             case .quit: quit = true
-            case .save, .reopen: pending.append(effect)
+            case .save, .reopen, .open: pending.append(effect)
             }
         }
     }

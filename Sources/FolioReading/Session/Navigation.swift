@@ -23,6 +23,8 @@ struct Navigation: CustomStringConvertible {
     var recorder: PositionRecorder
     /// Places under a letter (`ma`), and `'` for where the reader was before the last jump.
     var marks: [Character: Int] = [:]
+    /// Where the document is in the host's list of files (`file 2 of 3`), when the host keeps one.
+    var file: FilePlace?
 
     /// Moves the dots and the strip's selection and underline with the pager; returns whether either changed.
     mutating func followPager() -> Bool {

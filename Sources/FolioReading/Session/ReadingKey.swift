@@ -60,7 +60,8 @@ extension ReadingSession {
         ("n  N", "next match, previous match"),
         ("[  ]", "previous, next chapter"),
         ("Tab Shift-Tab  Enter", "choose a link on the page, follow it"),
-        ("''  ma  'a", "go back (after a link or a jump); marks"),
+        ("''  ma  'a", "go back (after a link or a jump); marks, kept with the place"),
+        (":n  :p  :x  :e  :d", "next, previous, first file (N:n, N:x); examine a file; drop this one"),
         ("=  Ctrl-G", "file name, page and position"),
         ("r  Ctrl-L", "repaint the screen"),
         ("R", "read the file again (after it changed)"),
@@ -153,6 +154,8 @@ extension ReadingSession {
         case .character("'"):
             mode = .typing(Prompt(kind: .mark(set: false), text: ""))
             out.redraw()
+        case .character(":"):
+            beginFileCommand(count: count, into: &out)
         case .escape:
             perform(.cancel, into: &out)
         case .character("q"), .character("Q"), .control("c"):
@@ -194,6 +197,8 @@ extension ReadingSession {
         case (.mark(let set), .character(let name)):
             mode = .reading(nil)
             if set { setMark(name, into: &out) } else { goToMark(name, into: &out) }
+        case (.file, _), (.examine, _):
+            typeFileCommand(key, into: typed, out: &out)
         default:
             break
         }

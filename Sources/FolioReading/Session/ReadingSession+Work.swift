@@ -132,11 +132,12 @@ extension ReadingSession {
     }
 
     /// A session over `document` (the same source read again, after
-    /// ``SessionEffect/reopen``) at this session's place and marks, options and last search.
+    /// ``SessionEffect/reopen``) at this session's place and marks, options, last search and place in the list of files.
     public func reloaded(with document: Document, at time: Double) -> ReadingSession {
         var next = ReadingSession(document: document, measurer: measurer, viewport: viewport, options: options,
                                   restoring: readingPosition, at: time)
         next.finder.remember(finder.last)
+        next.navigation.file = navigation.file
         if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
         return next
     }
