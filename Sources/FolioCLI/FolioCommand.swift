@@ -72,8 +72,9 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
 
     /// What to do.
     var action = Action.read
-    /// The files to read, in order (`-` is standard input). The reader opens the first;
-    /// none means standard input when it is a pipe, else the guide.
+    /// The files to read, in order (`-` is standard input). The reader opens the first that
+    /// opens, and `:n`, `:p`, `:x` the others; none means standard input when it is a pipe,
+    /// else the guide.
     var files: [String] = []
     /// The `+COMMAND`s (and `-p PATTERN` as `/PATTERN`), without their `+`, in order:
     /// keys run at the start (`G`, `/pattern`, `42g`, `50%`).
@@ -134,34 +135,62 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
             .joined(separator: " ")
     }
 
-    /// Reads the first file — in the terminal, or as plain text when standard
+    /// Reads the files — in the terminal, the first that opens and the others
+    /// with `:n`, `:p`, `:x`; or one after another as plain text when standard
     /// output is not a terminal or `TERM` is `dumb` — and returns the exit status.
     func run() -> Int32 {
-        let input: ReaderInput
-        do {
-            input = try ReaderInput.open(files.first, lessopen: options.lessopen)
-        } catch {
-            StandardStreams.error("\(error)")
+        let term = getenv("TERM").map { String(cString: $0) }
+        let plain = isatty(STDOUT_FILENO) == 0 || term == "dumb"
+        if plain && files.count > 1 { return writeEach() }
+        let (opened, failures) = ReaderFiles.start(files, lessopen: options.lessopen, force: options.force)
+        guard let files = opened else {
+            for failure in failures { StandardStreams.error(failure) }
             return 1
         }
-        defer { input.close() }  // LESSCLOSE
-        let term = getenv("TERM").map { String(cString: $0) }
-        if isatty(STDOUT_FILENO) == 0 || term == "dumb" {
+        defer { files.close() }  // LESSCLOSE
+        let input = files.current
+        if plain {
             return PlainOutput(width: options.width, height: options.height).write(input) ? 0 : 1
         }
         if !options.force && !BinaryQuestion.allows(input) { return 0 }
         // -F: a text that fits on one screen is printed and folio quits, as less does (not with several files).
-        if options.quitIfOneScreen && files.count <= 1 && OneScreen.printIfItFits(input, options: options) {
+        if options.quitIfOneScreen && self.files.count <= 1 && OneScreen.printIfItFits(input, options: options) {
             return 0
         }
-        let reader = InteractiveReader(input: input, options: options.readingOptions, terminalOptions: options.terminalOptions,
-                                       forget: options.forget, page: options.page, startKeys: startKeys)
+        // Several files: the first notice names the file and its place in the list, as less's first
+        // prompt does (`a.txt (file 1 of 3)`), or says which files did not open.
+        let skipped = failures.map { $0.hasPrefix("folio: ") ? String($0.dropFirst("folio: ".count)) : $0 }
+        let notice = skipped.isEmpty ? nil : Notice(skipped.joined(separator: "; "), kind: .problem)
+        let reader = InteractiveReader(files: files, options: options.readingOptions, terminalOptions: options.terminalOptions,
+                                       forget: options.forget, page: options.page, startKeys: startKeys, startNotice: notice)
         do {
             try reader.run()
         } catch {
             return 1
         }
         return 0
+    }
+}
+
+extension ReaderRequest {
+    /// Several files to output that is not a terminal: each in turn, as `less a b | cat` writes
+    /// them; one that does not open is said on standard error and the rest still written
+    /// (exit status 1, as `cat`'s).
+    func writeEach() -> Int32 {
+        var status: Int32 = 0
+        for file in files {
+            let input: ReaderInput
+            do {
+                input = try ReaderInput.open(file, lessopen: options.lessopen)
+            } catch {
+                StandardStreams.error("\(error)")
+                status = 1
+                continue
+            }
+            defer { input.close() }
+            if !PlainOutput(width: options.width, height: options.height).write(input) { status = 1 }
+        }
+        return status
     }
 }
 

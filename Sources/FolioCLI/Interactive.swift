@@ -11,7 +11,12 @@ import FolioTerminal
 
 /// The terminal reader's loop: keys, mouse, resizes, a stream's bytes and
 /// the clock go into one ``ReadingSession``; its effects come out as frames,
-/// saved positions and the end.
+/// saved positions, other files opened and the end.
+///
+/// Another file (`:n`, `:p`, `:x`, `:e`, `:d`) is opened by ``ReaderFiles``;
+/// the place of the file left is saved first, and the file opened starts at
+/// its own saved place in a new session of the same size and options, which
+/// keeps the last search.
 ///
 /// Each turn: carry out the effects, draw if anything changed, then the
 /// ``ReadingLoop``'s turn — the motion's next frame when it is due and a
@@ -43,12 +48,15 @@ struct InteractiveReader {
     /// paired runs) than with the frame written whole once rendered.
     static let framePieceBytes = 1536
 
-    let input: ReaderInput
+    /// The files: the list and the input read (the loop reads and switches it).
+    let files: ReaderFiles
     let options: ReadingOptions
     let terminalOptions: Terminal.Options
     let forget: Bool
     let page: Int?
     let startKeys: [String]
+    /// A notice for the first screen (files that did not open), else the file's place in the list when there are several.
+    var startNotice: Notice? = nil
 
     func run() throws {
         let warnings = WarningLog()
@@ -76,14 +84,19 @@ struct InteractiveReader {
         let start = StandardStreams.monotonicSeconds()
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
-        var place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
-        var reading = ReadingLoop(ReadingSession(document: input.document, measurer: CellMeasurer(),
-                                                 viewport: display.screen.viewport(title: ReaderScreen.title(of: input.document)),
+        let files = self.files
+        var place = PlaceKeeper(document: files.current.document, source: files.current.placeSource, store: store)
+        var reading = ReadingLoop(ReadingSession(document: files.current.document, measurer: CellMeasurer(),
+                                                 viewport: display.screen.viewport(title: ReaderScreen.title(of: files.current.document)),
                                                  options: options, restoring: place.restore(), at: now()))
+        reading.session.file = files.list.place
         func save(_ position: ReadingPosition) {
             do { try place.save(position) } catch { warnings.add("\(error)") }
         }
         var state = HostState()
+        if let notice = startNotice ?? (files.list.names.count > 1 ? Notice(reading.session.fileTitle) : nil) {
+            state.apply(reading.session.show(notice, at: now()))
+        }
         if let page { state.apply(reading.handle(.goToPage(page - 1), at: now())) }
         for command in startKeys {
             for key in Self.keys(of: command) { state.apply(reading.handle(key: key, at: now())) }
@@ -98,7 +111,7 @@ struct InteractiveReader {
             while taken < turn {
                 var ended = false
                 let (count, effects) = reading.receive(upTo: turn - taken, at: now()) { room in
-                    let read = input.readStream(into: room)
+                    let read = files.current.readStream(into: room)
                     ended = read.ended
                     return read.count
                 }
@@ -117,7 +130,25 @@ struct InteractiveReader {
         // What a stream already holds (cat of a file has filled the pipe by now) goes into the
         // first screen: no empty screen drawn first and then overwritten. A slow stream has
         // nothing yet; its empty screen is drawn at once, as before.
-        if input.streamDescriptor != nil { drain(upTo: Self.firstStreamBytes) }
+        if files.current.streamDescriptor != nil { drain(upTo: Self.firstStreamBytes) }
+
+        /// `:n`, `:p`, `:x`, `:e`, `:d`: the place of the file left is saved, and the file opened
+        /// starts at its own; a file that does not open is a notice, and the reader stays.
+        func open(_ request: FileRequest) {
+            save(reading.session.readingPosition)
+            switch files.open(request) {
+            case .opened(let input):
+                place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
+                let viewport = display.screen.viewport(title: ReaderScreen.title(of: input.document))
+                reading.open(input.document, restoring: place.restore(), file: files.list.place, viewport: viewport, at: now())
+                // A stream's first bytes, when it has any waiting, go into its first screen (as at the start).
+                if input.streamDescriptor != nil && !input.document.isComplete { drain(upTo: Self.firstStreamBytes) }
+            case .stayed(let notice):
+                reading.session.file = files.list.place
+                if let notice { state.apply(reading.session.show(notice, at: now())) }
+            }
+            state.needsDraw = true
+        }
 
         while !state.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved
@@ -131,6 +162,8 @@ struct InteractiveReader {
                 case .reopen:
                     if let document = reopen() { reading.reload(with: document, at: now()) }
                     state.needsDraw = true
+                case .open(let request):
+                    open(request)
                 default: break
                 }
             }
@@ -177,7 +210,7 @@ struct InteractiveReader {
                 // Resting after the first screen: work and reading wait out the rest, not longer.
                 timeout = min(reading.session.isAnimating ? (timeout ?? rest) : rest, rest)
             }
-            let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? input.streamDescriptor : nil)
+            let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? files.current.streamDescriptor : nil)
             if streamReady {
                 // Drain what is ready, up to what the session wants, 128 KB a turn: a fast
                 // writer (cat of a big file) would otherwise fill the whole read-ahead before
@@ -197,7 +230,8 @@ struct InteractiveReader {
                 case .resize(let size), .resumed(let size):
                     display.resize(columns: size.columns, rows: size.rows)
                     state.needsDraw = true
-                    state.apply(reading.handle(.resize(display.screen.viewport(title: ReaderScreen.title(of: input.document))), at: now()))
+                    state.apply(reading.handle(.resize(display.screen.viewport(title: ReaderScreen.title(of: reading.session.document))),
+                                               at: now()))
                 }
             }
         }
@@ -205,7 +239,7 @@ struct InteractiveReader {
 
     /// Opens the same file again for ``SessionEffect/reopen``; nil for a stream or the guide.
     func reopen() -> Document? {
-        guard case .file(let path) = input.source, case .file(let document)? = try? Document.open(path: path) else { return nil }
+        guard case .file(let path) = files.current.source, case .file(let document)? = try? Document.open(path: path) else { return nil }
         return document
     }
 
@@ -225,14 +259,14 @@ struct HostState {
     var repaint = false
     var quit = false
 
-    /// Takes a session's effects: draws and quits are noted now, saves and reopens wait for the loop.
+    /// Takes a session's effects: draws and quits are noted now; saves, reopens and other files wait for the loop.
     mutating func apply(_ effects: [SessionEffect]) {
         for effect in effects {
             switch effect {
             case .redraw: needsDraw = true
             case .repaint: repaint = true; needsDraw = true
             case .quit: quit = true
-            case .save, .reopen: pending.append(effect)
+            case .save, .reopen, .open: pending.append(effect)
             }
         }
     }

@@ -1,17 +1,22 @@
 import Folio
 
 /// What a position file holds: a format version, the document it belongs
-/// to and the position, as one flat JSON object.
+/// to and the position with its marks, as one flat JSON object.
 ///
 /// ```json
 /// {
 ///   "anchor" : 5120,
 ///   "document" : "file size=18204 mtime=1717171717.250000000 path=/home/ada/notes.md",
 ///   "format" : 1,
+///   "marks" : { "'" : 880, "a" : 4096 },
 ///   "page" : 12,
 ///   "pageCount" : 340
 /// }
 /// ```
+///
+/// `marks` came later than the rest and is left out when there are none, so
+/// the format stays 1: a file written before it loads with no marks, and an
+/// earlier folio reads a file with marks (ignoring them).
 struct PositionFile: Codable, Hashable, Sendable {
     /// The format this version writes and reads.
     static let currentFormat = 1

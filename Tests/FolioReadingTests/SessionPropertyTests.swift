@@ -24,7 +24,8 @@ enum SessionStep: Sendable, CustomStringConvertible {
     static let keys: [ReadingKey] = [.character("j"), .character("k"), .character("G"), .character("g"), .character("5"),
                                      .character("%"), .character("/"), .character("a"), .enter, .escape, .character("H"),
                                      .character("n"), .character("N"), .character("?"), .character("]"), .character("["),
-                                     .end, .home, .backspace, .character("="), .character("x")]
+                                     .end, .home, .backspace, .character("="), .character("x"),
+                                     .character(":"), .character("m"), .character("'")]
 
     init(kind: Int, a: Int, b: Int) {
         switch kind {

@@ -46,6 +46,47 @@ import Folio
         }
     }
 
+    /// Marks are saved beside the anchor, as an object from each mark's name to its byte offset;
+    /// a position without marks writes no `marks` field, as folio wrote before it kept marks.
+    @Test func marksAreSavedWithThePositionAndLoadBack() throws {
+        try withTemporaryDirectory { directory in
+            let store = JSONFilePositionStore(directory: directory)
+            let marked = here.marking(["a": 4_096, "Z": 0, "'": 880, "é": 12])
+            try store.save(marked, for: notes)
+            #expect(store.load(for: notes) == marked)
+            let data = try Data(contentsOf: URL(fileURLWithPath: store.path(for: notes)))
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            #expect(object?["marks"] as? [String: Int] == ["a": 4_096, "Z": 0, "'": 880, "é": 12])
+            try store.save(here, for: notes)
+            let plain = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: store.path(for: notes)))) as? [String: Any]
+            #expect(plain?["marks"] == nil, "no marks, no field")
+            #expect(store.load(for: notes) == here)
+        }
+    }
+
+    /// A file written before marks were kept — format 1 without `marks`, byte for byte what the
+    /// previous folio wrote — loads as the position with no marks, and is not warned about.
+    @Test func aFileFromBeforeMarksLoadsWithNone() throws {
+        try withTemporaryDirectory { directory in
+            let log = WarningLog()
+            let store = log.store(in: directory)
+            let old = """
+                {
+                  "anchor" : 5120,
+                  "document" : "\(notes.key)",
+                  "format" : 1,
+                  "page" : 12,
+                  "pageCount" : 340
+                }
+
+                """
+            #expect(FileManager.default.createFile(atPath: store.path(for: notes), contents: Data(old.utf8)))
+            let loaded = store.load(for: notes)
+            #expect(loaded == here && loaded?.marks == [:])
+            #expect(log.warnings == [])
+        }
+    }
+
     @Test func aMissingFolderIsCreatedOnSave() throws {
         try withTemporaryDirectory { directory in
             let nested = directory + "/state/folio"
@@ -74,6 +115,9 @@ import Folio
         ("fractional page", Array(#"{"format":1,"document":"D","anchor":5,"page":1.5,"pageCount":3}"#.utf8), "corrupt"),
         ("no format", Array(#"{"document":"D","anchor":5,"page":1,"pageCount":3}"#.utf8), "corrupt"),
         ("too large", Array(repeating: 0x20, count: JSONFilePositionStore.maximumFileSize + 1), "corrupt"),
+        ("a mark of two letters", Array(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":3,"marks":{"ab":4}}"#.utf8), "corrupt"),
+        ("a mark at a negative offset", Array(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":3,"marks":{"a":-4}}"#.utf8), "corrupt"),
+        ("marks as a list", Array(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":3,"marks":[4]}"#.utf8), "corrupt"),
         ("a newer format", Array(#"{"format":2,"document":"D","anchor":5,"page":1,"pageCount":3}"#.utf8), "unsupportedFormat"),
         ("another document", Array(#"{"format":1,"document":"E","anchor":5,"page":1,"pageCount":3}"#.utf8), "otherDocument"),
     ])
@@ -120,6 +164,8 @@ import Folio
             #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":4,"pageCount":2}"#)
                     == .ignored(.corrupt(path: path, reason: "the field \"pageCount\": page 4 is not below the page count 2")))
             #expect(reading(#"{"format":3,"document":"D"}"#) == .ignored(.unsupportedFormat(path: path, format: 3)))
+            #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2,"marks":{"ab":3}}"#)
+                    == .ignored(.corrupt(path: path, reason: "the field \"marks\": the mark \"ab\" is not one character")))
             #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2}"#)
                     == .found(ReadingPosition(anchor: 5, page: 1, pageCount: 2)), "a hand-written file is read")
         }

@@ -119,6 +119,16 @@ func evenPageStarts(length: Int, bytesPerPage: Int) -> [Int] {
         }
     }
 
+    @Test func marksComeWithThePositionAndANegativeOneIsClamped() {
+        let p = ReadingPosition(anchor: 10, page: 1, pageCount: 3, marks: ["a": 400, "'": -7])
+        #expect(p.marks == ["a": 400, "'": 0])
+        #expect(ReadingPosition(anchor: 10, page: 1, pageCount: 3).marks.isEmpty, "none unless given")
+        let marked = ReadingPosition(anchor: 10, page: 1, pageCount: 3).marking(["b": 9])
+        #expect(marked == ReadingPosition(anchor: 10, page: 1, pageCount: 3, marks: ["b": 9]))
+        #expect(marked != ReadingPosition(anchor: 10, page: 1, pageCount: 3), "marks are part of what is saved")
+        #expect(marked.marking([:]) == ReadingPosition(anchor: 10, page: 1, pageCount: 3))
+    }
+
     @Test func aPositionAtAPageStartsAtThatPage() {
         let starts = [0, 90, 170, 260]
         for page in -1...4 {
@@ -349,6 +359,7 @@ func evenPageStarts(length: Int, bytesPerPage: Int) -> [Int] {
     @Test func descriptionsReadLikeSentences() {
         let p = ReadingPosition(anchor: 5_120, page: 12, pageCount: 340)
         #expect(p.description == "byte 5120 (page 12 of 340)")
+        #expect(p.marking(["b": 1, "a": 2, "'": 3]).description == "byte 5120 (page 12 of 340), marks ' a b")
         #expect(PageLookup.onPage(12).description == "on page 12")
         #expect(PositionRecorder(identity: DocumentIdentity(key: "k"), restoring: p).description
                 == "PositionRecorder(k, at byte 5120 (page 12 of 340))")

@@ -1,5 +1,6 @@
 /// Where a reader was in a document: an anchor into the content, plus the
-/// page and page count at the time, so it survives a re-pagination.
+/// page and page count at the time, so it survives a re-pagination, and the
+/// places the reader marked in it.
 ///
 /// The ``anchor`` is a **byte offset** into the document as stored (for
 /// UTF-8 text, its UTF-8 code units): the offset of the first byte of the
@@ -22,6 +23,10 @@
 /// case .empty: break
 /// }
 /// ```
+///
+/// ``marks`` are the places a reader named (`ma` in folio, as in `less`),
+/// byte offsets like the anchor, so they too survive any re-pagination and
+/// come back with the position when the document is opened again.
 public struct ReadingPosition: Hashable, Sendable, CustomStringConvertible {
     /// The byte offset of the first character on the page, ≥ 0.
     public let anchor: Int
@@ -29,14 +34,29 @@ public struct ReadingPosition: Hashable, Sendable, CustomStringConvertible {
     public let page: Int
     /// The number of pages known when this was saved, ≥ 1.
     public let pageCount: Int
+    /// Places under a name (a letter, or `'` for where the reader was before
+    /// the last jump): byte offsets into the document, each ≥ 0. Empty for a
+    /// reader who marked nothing.
+    public let marks: [Character: Int]
 
     /// Creates a position, clamping bad values rather than trapping: a
-    /// negative `anchor` or `page` becomes 0, and `pageCount` is raised to
-    /// `page + 1` when it does not include the page.
-    public init(anchor: Int, page: Int, pageCount: Int) {
+    /// negative `anchor`, `page` or mark becomes 0, and `pageCount` is raised
+    /// to `page + 1` when it does not include the page.
+    public init(anchor: Int, page: Int, pageCount: Int, marks: [Character: Int] = [:]) {
         self.anchor = max(anchor, 0)
         self.page = max(page, 0)
         self.pageCount = max(pageCount, self.page + 1)
+        // Kept as given when valid: a position without marks allocates nothing (the recorder's settle is free).
+        self.marks = marks.values.allSatisfy { $0 >= 0 } ? marks : marks.mapValues { max($0, 0) }
+    }
+
+    /// This position with `marks` in place of its own.
+    ///
+    /// ```swift
+    /// let saved = recorder.settled(onPages: 3...3, pageStarts: starts)?.marking(["a": 1_200])
+    /// ```
+    public func marking(_ marks: [Character: Int]) -> ReadingPosition {
+        ReadingPosition(anchor: anchor, page: page, pageCount: pageCount, marks: marks)
     }
 
     /// The position at the start of `page` in a pagination given by its page
@@ -54,6 +74,10 @@ public struct ReadingPosition: Hashable, Sendable, CustomStringConvertible {
     /// (page ÷ page count; epy's "relative percentage").
     public var progress: Double { Double(page) / Double(pageCount) }
 
-    /// A compact, readable form for logs and test failures.
-    public var description: String { "byte \(anchor) (page \(page) of \(pageCount))" }
+    /// A compact, readable form for logs and test failures:
+    /// `byte 5120 (page 12 of 340)`, then `, marks a b` when there are marks.
+    public var description: String {
+        let named = marks.keys.sorted().map(String.init).joined(separator: " ")
+        return "byte \(anchor) (page \(page) of \(pageCount))" + (named.isEmpty ? "" : ", marks \(named)")
+    }
 }

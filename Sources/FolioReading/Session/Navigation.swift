@@ -27,6 +27,8 @@ struct Navigation: CustomStringConvertible {
     var halfScreen: Int?
     /// How far chopped lines are scrolled sideways (`less -S` and →), in host units.
     var sideways = 0
+    /// Where the document is in the host's list of files (`file 2 of 3`), when the host keeps one.
+    var file: FilePlace?
 
     /// Moves the dots and the strip's selection and underline with the pager; returns whether either changed.
     mutating func followPager() -> Bool {

@@ -123,6 +123,8 @@ public enum SessionEffect: Hashable, Sendable, CustomStringConvertible {
     case reopen
     /// Draw the whole screen again, trusting nothing on it (the reader asked to repaint).
     case repaint
+    /// Read another file of the host's list (`:n`, `:p`, `:x`, `:e`, `:d`): see ``FileList``.
+    case open(FileRequest)
 
     /// A compact, readable form for logs and test failures.
     public var description: String {
@@ -132,6 +134,7 @@ public enum SessionEffect: Hashable, Sendable, CustomStringConvertible {
         case .quit: "quit"
         case .reopen: "reopen"
         case .repaint: "repaint"
+        case .open(let request): "open(\(request))"
         }
     }
 }

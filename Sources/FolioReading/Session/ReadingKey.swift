@@ -69,6 +69,7 @@ extension ReadingSession {
         ("[  ]", "previous, next chapter", "* folio's own"),
         ("Tab Shift-Tab  Enter", "choose a link on the page, follow it", "* folio's own"),
         ("''  ma  'a", "go back (after a link or a jump); marks", ""),
+        (":n  :p  :x  :e  :d", "next, previous, first file; examine one; drop this one", ""),
         ("=  Ctrl-G", "file name, page and position", ""),
         ("r  Ctrl-L", "repaint the screen", ""),
         ("R", "read the file again (after it changed)", ""),
@@ -179,6 +180,8 @@ extension ReadingSession {
         case .character("'"):
             mode = .typing(Prompt(kind: .mark(set: false), text: ""))
             out.redraw()
+        case .character(":"):
+            beginFileCommand(count: count, into: &out)
         case .escape:
             perform(.cancel, into: &out)
         case .character("q"), .character("Q"), .control("c"):
@@ -220,6 +223,8 @@ extension ReadingSession {
         case (.mark(let set), .character(let name)):
             mode = .reading(nil)
             if set { setMark(name, into: &out) } else { goToMark(name, into: &out) }
+        case (.file, _), (.examine, _):
+            typeFileCommand(key, into: typed, out: &out)
         default:
             break
         }

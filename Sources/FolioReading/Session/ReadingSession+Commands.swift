@@ -258,7 +258,6 @@ extension ReadingSession {
         let place = pages.count > 1 ? "pages \(pages.lowerBound + 1)–\(pages.upperBound + 1)" : "page \(pages.lowerBound + 1)"
         let size = document.isComplete ? "\(document.text.count) bytes" : "\(document.text.count)+ bytes so far"
         let share = percent.map { " · \($0)%" } ?? ""
-        let name = document.path.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? document.title
-        return "\(name) · \(place) of \(count)\(pagination.isComplete ? "" : "+") · byte \(anchor) of \(size)\(share)"
+        return "\(fileTitle) · \(place) of \(count)\(pagination.isComplete ? "" : "+") · byte \(anchor) of \(size)\(share)"
     }
 }

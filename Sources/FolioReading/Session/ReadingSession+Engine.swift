@@ -36,7 +36,7 @@ extension ReadingSession {
                 recordTopLine(into: &out)
             }
         } else if let save = navigation.recorder.record(effects, track: navigation.pager.track, pageStarts: work.pagination.pageStarts) {
-            out.append(.save(save))
+            out.append(.save(save.marking(navigation.marks)))
         }
     }
 
@@ -158,7 +158,7 @@ extension ReadingSession {
         if isLineView {
             recordTopLine(into: &out)
         } else if let save = navigation.recorder.settled(onPages: currentPages, pageStarts: work.pagination.pageStarts) {
-            out.append(.save(save))
+            out.append(.save(save.marking(navigation.marks)))
         }
     }
 

@@ -151,7 +151,7 @@ extension ReadingSession {
             anchor = remembered
         }
         if let save = navigation.recorder.settled(atAnchor: anchor, page: page, pageCount: work.pagination.knownPages) {
-            out.append(.save(save))
+            out.append(.save(save.marking(navigation.marks)))
         }
     }
 

@@ -66,10 +66,11 @@ extension ReadingSession {
         navigation.marks["'"] = anchor
     }
 
-    /// `m` and a letter: remembers the place under that letter.
+    /// `m` and a letter: remembers the place under that letter, and saves it with the reading position.
     mutating func setMark(_ name: Character, into out: inout Outbox) {
         navigation.marks[name] = anchor
         notify("Mark \(name) set", into: &out)
+        out.append(.save(readingPosition))
     }
 
     /// `'` and a letter: goes to that mark; `''` goes back to where the reader was before the last jump.

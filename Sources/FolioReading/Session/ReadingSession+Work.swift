@@ -135,12 +135,13 @@ extension ReadingSession {
     }
 
     /// A session over `document` (the same source read again, after
-    /// ``SessionEffect/reopen``) at this session's place, options and last search.
+    /// ``SessionEffect/reopen``) at this session's place and marks, options, last search and place in the list of files.
     public func reloaded(with document: Document, at time: Double) -> ReadingSession {
-        let place = ReadingPosition(anchor: anchor, page: currentPage, pageCount: work.pagination.knownPages)
         var next = ReadingSession(document: document, measurer: measurer, viewport: viewport, options: options,
-                                  restoring: isFollowing ? nil : place, at: time)
+                                  restoring: isFollowing ? nil : readingPosition, at: time)
         next.finder.remember(finder.last)
+        next.navigation.file = navigation.file
+        next.navigation.marks = navigation.marks
         if isFollowing { return next.followingAgain() }  // a followed file truncated or replaced: its end, followed
         if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
         return next

@@ -123,6 +123,7 @@ public struct ReadingSession: CustomStringConvertible {
             menu: try! MenuStrip<Int>(metrics: MenuMetrics(padding: Double(measurer.columnWidth)),
                                       viewportWidth: Double(viewport.stripWidth), measure: measure),
             recorder: PositionRecorder(identity: DocumentIdentity(key: document.path ?? document.title), restoring: restoring))
+        navigation.marks = restoring?.marks ?? [:]
         var out = Outbox()
         absorb(navigation.pager.layout(), into: &out)
         findChapters(into: &out)
@@ -280,9 +281,9 @@ public struct ReadingSession: CustomStringConvertible {
         return min(100, Int((Double(end) / Double(total) * 100).rounded(.down)))
     }
 
-    /// The reading position to save now.
+    /// The reading position to save now, with the marks.
     public var readingPosition: ReadingPosition {
-        ReadingPosition(anchor: anchor, page: currentPage, pageCount: pagination.knownPages)
+        ReadingPosition(anchor: anchor, page: currentPage, pageCount: pagination.knownPages, marks: navigation.marks)
     }
 
     /// Whether something moves: the host should tick at its frame rate.

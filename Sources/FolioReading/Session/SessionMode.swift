@@ -56,18 +56,24 @@ public struct Prompt: Hashable, Sendable, CustomStringConvertible {
         case count
         /// The letter of a mark to set (`m`) or go to (`'`).
         case mark(set: Bool)
+        /// The letter of a file command after `:` (`:n`, `:p`, `:x`, `:e`, `:d`), with the count typed before it (`2:n`).
+        case file(count: Int?)
+        /// The name of a file to read (`:e`).
+        case examine
     }
     /// What the line is for.
     public var kind: Kind
     /// What has been typed.
     public var text: String
 
-    /// The label shown before the text: `/`, `?` or `:`.
+    /// The label shown before the text: `/`, `?`, `:`, `mark: `, `Examine: `.
     public var label: String {
         switch kind {
         case .search(let backward): backward ? "?" : "/"
         case .count: ":"
         case .mark(let set): set ? "mark: " : "go to mark: "
+        case .file: ":"
+        case .examine: "Examine: "
         }
     }
 

@@ -164,6 +164,10 @@ public final class BookViewer: Scene {
             case .save(let position): save(position)
             case .quit: wantsQuit = true
             case .reopen: break
+            case .open:
+                // The window reads one book: it keeps no list of files for :n, :p, :x, :e, :d to go to.
+                _ = reading.session.show(Notice("The window reads one book: no other file to go to", kind: .problem), at: session.now)
+                needsDraw = true
             }
         }
         let pageNow = session.currentPage

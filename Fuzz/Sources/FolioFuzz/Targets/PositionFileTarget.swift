@@ -14,7 +14,7 @@ import Glibc
 /// - a file written for another document is refused as such, and read as
 ///   that document's file, decodes or is ignored like any other;
 /// - whatever decodes, saved again (with the fingerprint it came with) and
-///   read back, gives the same position and fingerprint.
+///   read back, gives the same position (its marks included) and fingerprint.
 enum PositionFileTarget: FuzzTarget {
     static let name = "position-file"
     static let summary = "JSONFilePositionStore/PositionFile: decode never crashes; decoded re-encodes to the same value"
