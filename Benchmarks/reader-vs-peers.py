@@ -137,21 +137,28 @@ def memory(pid, name):
     return 0, 0
 
 
-def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=None, then=None):
-    """Runs argv in a pty; returns (seconds to the first full screen, rss KB, anon KB).
-    With `appears` (a text, or a test of the screen's rows), the time is to the first
-    screen showing that text or passing that test instead."""
+def spawn(argv, columns, rows):
+    """Starts argv in a new pseudo-terminal of columns x rows, as its controlling terminal,
+    with TERM=xterm-256color and no LESS variable; returns (process, the master's descriptor)."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     env = {k: v for k, v in os.environ.items() if not k.startswith("LESS")}
     env.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(rows), XDG_STATE_HOME=tempfile.gettempdir() + "/first-screen-state")
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+                               preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+    os.close(slave)
+    return process, master
+
+
+def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=None, then=None):
+    """Runs argv in a pty; returns (seconds to the first full screen, rss KB, anon KB).
+    With `appears` (a text, or a test of the screen's rows), the time is to the first
+    screen showing that text or passing that test instead."""
     screen = pyte.Screen(columns, rows)
     stream = pyte.ByteStream(screen)
     chunks = []
     start = time.perf_counter()
-    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-                               preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
-    os.close(slave)
+    process, master = spawn(argv, columns, rows)
     last = start
     while True:
         now = time.perf_counter()

@@ -27,12 +27,10 @@ text. Lines written to OUTPUT.tsv:
 import fcntl
 import importlib.util
 import os
-import pty
 import select
 import signal
 import statistics
 import struct
-import subprocess
 import sys
 import tempfile
 import termios
@@ -77,13 +75,7 @@ def floor(text):
 def resized(argv, marker, program, final, limit=60.0):
     """Runs argv until the screen shows `marker`, resizes the terminal to 120x40, and
     returns (seconds to `marker` on the new screen, seconds to the screen passing `final`)."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LESS")}
-    env.update(TERM="xterm-256color", XDG_STATE_HOME=tempfile.gettempdir() + "/session-state")
-    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-                               preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
-    os.close(slave)
+    process, master = peers.spawn(argv, COLUMNS, ROWS)
     screen = pyte.Screen(COLUMNS, ROWS)
     stream = pyte.ByteStream(screen)
     start = time.perf_counter()

@@ -7,18 +7,10 @@ import FolioTestSupport
 /// presses the keys that start the work and then only looks: a wait that
 /// never ends fails, whatever the keys after it would have done.
 @Suite(.serialized) struct LiveSessionTests {
-    func status(_ screen: [String]) -> String { screen.last ?? "" }
+    func status(_ screen: [String]) -> String { StatusRow.status(screen) }
 
     /// "3 / 120" or "3 / 120+" from the status row.
-    func pages(_ screen: [String]) -> (page: Int, count: Int, counting: Bool)? {
-        let row = status(screen)
-        guard let slash = row.range(of: " / ") else { return nil }
-        let before = row[..<slash.lowerBound].split(separator: " ").last.flatMap { Int($0) }
-        let rest = row[slash.upperBound...]
-        let digits = rest.prefix { $0.isNumber }
-        guard let page = before, let count = Int(digits) else { return nil }
-        return (page, count, rest.dropFirst(digits.count).first == "+")
-    }
+    func pages(_ screen: [String]) -> (page: Int, count: Int, counting: Bool)? { StatusRow.pages(screen) }
 
     /// The text rows (no strip, no status row).
     func body(_ screen: [String]) -> String { screen.dropFirst().dropLast().joined(separator: "\n") }

@@ -5,18 +5,10 @@ import Testing
 /// terminal (tmux) with the real binary. Where the defect was a stall, the
 /// test looks at the screen without pressing another key.
 @Suite(.serialized) struct ReaderDefectTests {
-    func status(_ screen: [String]) -> String { screen.last ?? "" }
+    func status(_ screen: [String]) -> String { StatusRow.status(screen) }
 
     /// "3 / 120" or "3 / 120+" from the status row.
-    func pages(_ screen: [String]) -> (page: Int, count: Int, counting: Bool)? {
-        let row = status(screen)
-        guard let slash = row.range(of: " / ") else { return nil }
-        let before = row[..<slash.lowerBound].split(separator: " ").last.flatMap { Int($0) }
-        let rest = row[slash.upperBound...]
-        let digits = rest.prefix { $0.isNumber }
-        guard let page = before, let count = Int(digits) else { return nil }
-        return (page, count, rest.dropFirst(digits.count).first == "+")
-    }
+    func pages(_ screen: [String]) -> (page: Int, count: Int, counting: Bool)? { StatusRow.pages(screen) }
 
     /// A text file of numbered prose paragraphs, `paragraphs` long.
     func bigFile(_ dir: URL, paragraphs: Int, name: String = "big.txt") throws -> URL {

@@ -210,3 +210,21 @@ extension Process {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// The reader's status row on a captured screen, and the page count on it.
+enum StatusRow {
+    /// The status row (the last).
+    static func status(_ screen: [String]) -> String { screen.last ?? "" }
+
+    /// "3 / 120" or "3 / 120+" from the status row: the page, the count, and whether it is still counting.
+    static func pages(_ screen: [String]) -> (page: Int, count: Int, counting: Bool)? {
+        let row = status(screen)
+        guard let slash = row.range(of: " / ") else { return nil }
+        let before = row[..<slash.lowerBound].split(separator: " ").last.flatMap { Int($0) }
+        let rest = row[slash.upperBound...]
+        let digits = rest.prefix { $0.isNumber }
+        guard let page = before, let count = Int(digits) else { return nil }
+        return (page, count, rest.dropFirst(digits.count).first == "+")
+    }
+}
+

@@ -178,7 +178,7 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
                 if !document.isStream { start.budget = 4 << 20; start.settle() }
             }
             guard let problem = Self.run(start, steps, budget: budget, document: document) else { continue }
-            let shrunk = Self.shrink(steps) { Self.run(start, $0, budget: budget, document: document) != nil }
+            let shrunk = Shrinking.steps(steps, simpler: \.simpler) { Self.run(start, $0, budget: budget, document: document) != nil }
             let shrunkProblem = Self.run(start, shrunk, budget: budget, document: document) ?? problem
             Issue.record("""
                 liveness broken on \(document) (\(options)), seed \(seed) (FOLIO_LIVENESS_SEED=\(seed) FOLIO_LIVENESS_RUNS=1), \(budget >> 10) KB slices
@@ -330,29 +330,5 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
             return "page \(page) is drawn from a stale layout"
         }
         return nil
-    }
-
-    /// The shortest sequence found that still fails: steps dropped one at a time, then made simpler.
-    static func shrink(_ steps: [LiveStep], fails: ([LiveStep]) -> Bool) -> [LiveStep] {
-        var current = steps
-        var changed = true
-        while changed {
-            changed = false
-            for index in current.indices.reversed() where current.count > 1 {
-                var fewer = current
-                fewer.remove(at: index)
-                if fails(fewer) { current = fewer; changed = true; break }
-            }
-            if changed { continue }
-            for index in current.indices {
-                for simpler in current[index].simpler {
-                    var candidate = current
-                    candidate[index] = simpler
-                    if fails(candidate) { current = candidate; changed = true; break }
-                }
-                if changed { break }
-            }
-        }
-        return current
     }
 }
