@@ -98,7 +98,7 @@ public struct Pager: Sendable, CustomStringConvertible {
 
     /// What a pager is doing.
     public enum Activity: Hashable, Sendable, CustomStringConvertible {
-        /// At rest on a spread.
+        /// At rest: on a spread, or between two where ``Pager/move(to:animated:at:)`` asked.
         case idle
         /// Following a drag.
         case dragging
