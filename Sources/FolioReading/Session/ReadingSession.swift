@@ -13,19 +13,21 @@ import Folio
 ///
 /// The session never reads a clock or a terminal: every input carries the
 /// time (`at:`), and long work (pagination, search, a stream's arrival)
-/// runs in slices when the host calls ``work(budget:at:)``. It reads the
-/// document's bytes, which is what a document is for.
+/// runs in slices when the host calls ``work(budget:at:)`` — as
+/// ``ReadingLoop`` does for every host. It reads the document's bytes,
+/// which is what a document is for.
 ///
-/// Everything the engine returns is used: slot operations keep ``slots``
-/// (what each recycled page view shows and where), position and page
-/// events move the indicator and the strip, `settled` goes to the position
-/// recorder, whose saves come back as ``SessionEffect/save(_:)``.
+/// Everything the engine returns is used: a configured slot keeps the
+/// blocks of page starts its spread needs, position and page events move
+/// the indicator and the strip, `settled` goes to the position recorder,
+/// whose saves come back as ``SessionEffect/save(_:)``. What each slot shows
+/// and where is the pager's own snapshot; the session keeps no mirror of it.
 ///
 /// ```swift
-/// var session = ReadingSession(document: doc, measurer: CellMeasurer(),
-///                              viewport: Viewport(width: 80, height: 22), at: 0)
-/// for effect in session.handle(.turn(1), at: 0.1) { host.apply(effect) }
-/// while session.isAnimating { host.apply(session.handle(.tick, at: clock.now)) }
+/// var loop = ReadingLoop(ReadingSession(document: doc, measurer: CellMeasurer(),
+///                                       viewport: Viewport(width: 80, height: 22), at: 0))
+/// for effect in loop.handle(.turn(1), at: 0.1) { host.apply(effect) }
+/// while !loop.isIdle { host.apply(loop.turn(at: clock.now, clock: clock)) }
 /// ```
 public struct ReadingSession: CustomStringConvertible {
     // Ten stored properties, each a concern of its own: what is read and how it is
