@@ -65,7 +65,7 @@ public final class BookViewer: Scene {
     /// Opens `path` (text, Markdown or EPUB; nil for the bundled guide) in
     /// `screen` at its saved place, unless `forget`, with `options` (spreads,
     /// direction), at `now` seconds on the loop's clock.
-    public init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(scrollsText: false),
+    public init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(),
                 at now: Double = EventLoop.ticks()) throws {
         self.screen = screen
         self.transition = transition
@@ -87,6 +87,10 @@ public final class BookViewer: Scene {
         }
         // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
         place = PlaceKeeper(document: document, source: path.map { .file(path: $0) } ?? .content, store: store)
+        // The window turns pages with its curl: a text shown a page at a time turns pages too,
+        // rather than scrolling by lines as in the terminal.
+        var options = options
+        options.scrollsText = false
         reading = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
                                              options: options, restoring: place.restore(), at: now))
         self.warnings = warnings

@@ -201,7 +201,7 @@ public struct ViewerCommand {
             let viewer: BookViewer
             do {
                 viewer = try BookViewer(screen: screen, path: path, transition: command.transition ?? .curl, forget: command.forget,
-                                    options: ReadingOptions(spread: command.spread, scrollsText: false))
+                                    options: ReadingOptions(spread: command.spread))
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 return 1
