@@ -56,18 +56,22 @@ public struct Prompt: Hashable, Sendable, CustomStringConvertible {
         case count
         /// The letter of a mark to set (`m`) or go to (`'`).
         case mark(set: Bool)
+        /// A filter's pattern (`&`): only the lines that match it are shown, or with a first `!`
+        /// the lines that do not; nothing ends the filter (see ``FilterRule``).
+        case filter
     }
     /// What the line is for.
     public var kind: Kind
     /// What has been typed.
     public var text: String
 
-    /// The label shown before the text: `/`, `?` or `:`.
+    /// The label shown before the text: `/`, `?`, `:` or `&`.
     public var label: String {
         switch kind {
         case .search(let backward): backward ? "?" : "/"
         case .count: ":"
         case .mark(let set): set ? "mark: " : "go to mark: "
+        case .filter: "&"
         }
     }
 

@@ -144,7 +144,7 @@ public final class BookViewer: Scene {
 
     /// Saves the place on the way out and reports warnings.
     public func close() {
-        save(session.readingPosition)
+        save(reading.readingPosition)  // in the whole text, while a filter (&) shows some lines
         for warning in warnings { FileHandle.standardError.write(Data("folio-view: \(warning)\n".utf8)) }
     }
 
@@ -164,6 +164,7 @@ public final class BookViewer: Scene {
             case .save(let position): save(position)
             case .quit: wantsQuit = true
             case .reopen: break
+            case .filter: break  // the loop's own: ReadingLoop carries it out and never returns it
             }
         }
         let pageNow = session.currentPage
