@@ -122,7 +122,7 @@ struct InteractiveReader {
         while !state.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved
             // yet (and does not follow its end).
-            if let saved = place.restoreWhenKnown(), reading.session.anchor == 0, !reading.session.isFollowing {
+            if let saved = place.restoreWhenKnown(), !reading.isFiltering, reading.session.anchor == 0, !reading.session.isFollowing {
                 state.apply(reading.handle(.goToOffset(saved.anchor), at: now()))
             }
             for effect in state.takeEffects() {

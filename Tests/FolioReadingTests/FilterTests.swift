@@ -274,6 +274,28 @@ import FolioTestSupport
         #expect(driver.rows.count == 10 && driver.rows.first == "line 42 status=500")
     }
 
+    @Test func rReadsTheFileAgainAndFiltersItAgainAtTheSameLine() throws {
+        let lines = { (count: Int) in (1...count).map { "line \($0) status=\($0 % 7 == 0 ? 500 : 200)\n" }.joined() }
+        let file = try ScratchFile(lines(1_000))
+        var driver = SessionDriver(try file.document(), width: 80, height: 20)
+        driver.settle()
+        Self.filter("status=500", &driver)
+        driver.type("30j")
+        driver.settle()
+        #expect(driver.rows.first == "line 217 status=500")
+        file.append("line 1001 status=500 (new)\n")
+        driver.press(.character("R"))
+        #expect(driver.log.last == .reopen)
+        let reopened = driver.reopen()
+        #expect(reopened)
+        driver.settle()
+        #expect(driver.loop.isFiltering && driver.loop.filterRules == [FilterRule("status=500")])
+        #expect(driver.rows.first == "line 217 status=500", "\(driver.rows.prefix(1))")
+        driver.press(.character("G"))
+        driver.settle()
+        #expect(driver.rows.last == "line 1001 status=500 (new)")
+    }
+
     @Test func ruleTypedAfterTheAmpersand() {
         #expect(FilterRule(typed: "error") == FilterRule("error"))
         #expect(FilterRule(typed: "!error") == FilterRule("error", keepsMatches: false))
