@@ -296,6 +296,39 @@ import FolioTestSupport
         #expect(driver.rows.last == "line 1001 status=500 (new)")
     }
 
+    @Test func fFollowsAPipesNewMatchesThroughTheFilter() {
+        var driver = SessionDriver(Document(title: "stdin", format: .plain, text: StreamText()), width: 80, height: 20)
+        driver.receive((1...300).map { "line \($0) status=\($0 % 7 == 0 ? 500 : 200)\n" }.joined())
+        driver.settle()
+        Self.filter("status=500", &driver)
+        driver.press(.character("F"))
+        driver.settle()
+        #expect(driver.session.isFollowing && driver.loop.wantedInput > 0)
+        #expect(driver.rows.contains("line 294 status=500"))
+        driver.receive("line 301 status=200\nline 302 status=500 late\n")
+        driver.settle()
+        #expect(driver.rows.last == "line 302 status=500 late", "\(driver.rows.suffix(2))")
+        #expect(driver.session.isFollowing)
+        driver.endInput()
+        driver.settle()
+        #expect(!driver.session.isFollowing && driver.session.statusLine.message.hasSuffix("following stopped"))
+    }
+
+    @Test func theReadmeFilterExampleRuns() {
+        struct Clock { var now = 0.0 }
+        let clock = Clock()
+        let session = ReadingSession(document: Self.log(), measurer: CellMeasurer(), viewport: Viewport(width: 80, height: 20))
+        // — from the README —
+        var loop = ReadingLoop(session)
+        _ = loop.handle(.filter(FilterRule("status=500")), at: clock.now)    // &status=500: loop.session shows the kept lines
+        while !loop.isIdle { _ = loop.turn(at: clock.now, clock: { clock.now }) }   // the scan, a slice a turn
+        let place = loop.readingPosition              // in the whole text's bytes, to save
+        _ = loop.handle(.filter(nil), at: clock.now)  // & Enter: every line again, at the line that was on top
+        // — end —
+        #expect(place.anchor == Self.log().text.count(ofLinesBefore: 6), "line 7, the first kept")
+        #expect(!loop.isFiltering && loop.session.anchor == place.anchor)
+    }
+
     @Test func ruleTypedAfterTheAmpersand() {
         #expect(FilterRule(typed: "error") == FilterRule("error"))
         #expect(FilterRule(typed: "!error") == FilterRule("error", keepsMatches: false))

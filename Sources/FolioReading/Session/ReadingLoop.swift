@@ -27,7 +27,8 @@
 /// ```
 public struct ReadingLoop: CustomStringConvertible {
     /// The session driven: hosts draw from it and send it input through the loop (a test may
-    /// set its properties directly).
+    /// set its properties directly). While a filter (`&pattern`) is shown, the one over the kept
+    /// lines; ``wholeSession`` is the whole text's.
     public var session: ReadingSession
     /// The background work's slice, learned from how long slices take.
     public var budget = WorkBudget()
