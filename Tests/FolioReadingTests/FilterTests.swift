@@ -237,6 +237,31 @@ import FolioTestSupport
         #expect(driver.loop.filterStalls == 0 && driver.session.work.stalls == 0)
     }
 
+    @Test func theProgressMovesOnScreenWhileNothingIsKept() {
+        var driver = SessionDriver(Document(title: "big", bytes: RealisticText.make(.log, bytes: 8 << 20, seed: 8)), width: 120, height: 38)
+        driver.budget = 64 * 1024
+        driver.settle()
+        Self.filter("NEEDLE-LAST", &driver)
+        #expect(driver.rows.first?.hasPrefix("NEEDLE-LAST") == true, "the last line, the only one kept: \(driver.rows.prefix(1))")
+        driver.press(.character("&"))
+        driver.press(.enter)
+        driver.settle()
+        driver.press(.character("&"))
+        driver.type("NEEDLE-LAST")
+        driver.press(.enter)
+        var shown: [String] = [driver.session.statusLine.message]
+        while driver.session.filteredText?.isComplete == false && shown.count < 1_000 {
+            driver.log.removeAll()
+            driver.frame()
+            #expect(driver.log.contains(.redraw), "each slice redraws the progress")
+            shown.append(driver.session.statusLine.message)
+        }
+        let percents = shown.dropLast().compactMap { Int($0.dropFirst("Filtering… ".count).dropLast()) }
+        #expect(percents.count == shown.count - 1 && percents == percents.sorted() && Set(percents).count > 5, "\(shown)")
+        driver.settle()
+        #expect(driver.rows.first?.hasPrefix("NEEDLE-LAST") == true)
+    }
+
     @Test func aStreamIsReadAsFarAsTheKeptLinesNeedAndItsEndEndsTheFilter() {
         var driver = SessionDriver(Document(title: "stdin", format: .plain, text: StreamText()), width: 80, height: 20)
         let text = (1...3_000).map { "line \($0) status=\($0 % 7 == 0 ? 500 : 200)\n" }.joined()

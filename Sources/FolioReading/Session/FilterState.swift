@@ -46,17 +46,17 @@ struct FilterState: CustomStringConvertible {
     var canScan: Bool { scan.canScan(whole.document.text) }
 
     /// Scans about `budget` bytes of the whole text; a slice that stands still on a complete
-    /// text ends the scan (``BackgroundWork``'s rule). Returns whether the kept lines grew or ended.
+    /// text ends the scan (``BackgroundWork``'s rule). Returns whether the scan moved — lines
+    /// kept, or only looked at (the progress shown moves), or the end reached.
     mutating func step(budget: Int) -> Bool {
         let source = whole.document.text
         let before = (scan.scanned, text.count, scan.isComplete)
-        let changed = scan.scan(source, budget: budget, into: text)
+        scan.scan(source, budget: budget, into: text)
         if (scan.scanned, text.count, scan.isComplete) == before && source.isComplete && scan.canScan(source) {
             stalls += 1
             scan.finish(text)
-            return true
         }
-        return changed
+        return (scan.scanned, text.count, scan.isComplete) != before
     }
 
     /// The byte of the whole text the reader is at when the shown session's place is byte

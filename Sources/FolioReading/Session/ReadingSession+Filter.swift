@@ -31,8 +31,9 @@ extension ReadingSession {
         out.append(.filter(rule))
     }
 
-    /// The kept lines grew, or their scan ended: the open last page shows what came, and once
-    /// the scan has ended, a wait for the end is answered — as a stream's growth and end are.
+    /// The kept lines' scan moved: the status row's progress, the open last page showing what
+    /// came, and once the scan has ended, a wait for the end answered — as a stream's growth and
+    /// end are.
     mutating func filteredTextGrew(at time: Double) -> [SessionEffect] {
         note(time)
         var out = Outbox()
