@@ -141,6 +141,25 @@ import FolioTestSupport
         #expect(tmux.waitForExit() == 0)
     }
 
+    @Test func plusAmpersandOpensFilteredAndAPipeIsFilteredAsItArrives() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try file(dir, .log, megabytes: 3)
+        // From a pipe, with the filter as a start command: no key at all.
+        // Every log line has a status: what is left is the generator's three needles, once the pipe has ended.
+        let tmux = try Tmux(columns: 100, rows: 30, command: ["sh", "-c", "cat \(Tmux.quote(log.path)) | \(Tmux.quote(Folio.binary.path)) --forget '+&!status='"])
+        let screen = try tmux.waitFor(timeout: 60, "the lines without a status, counted") { screen in
+            status(screen).contains("&!status=  1 / 1 ") && body(screen).contains("NEEDLE-LAST")
+        }
+        let kept = screen.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(kept.map { String($0.prefix(13)) } == ["NEEDLE-FIRST:", "NEEDLE-MIDDLE", "NEEDLE-LAST: "], "\(kept)")
+        try tmux.send("&", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitFor(timeout: 30, "every line again") { body($0).contains("NEEDLE-FIRST") && !status($0).contains("&") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test func manBashThroughMANPAGERIsOnePageOfTheManualsOwnLines() throws {
         try #require(FileManager.default.fileExists(atPath: "/usr/bin/man"), "man is missing: bash Scripts/test installs man-db")
         let tmux = try Tmux(columns: 120, rows: 40, command: ["man", "bash"],

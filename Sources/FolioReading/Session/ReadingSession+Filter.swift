@@ -86,11 +86,13 @@ extension ReadingSession {
         finder.current = TextSearch(pattern: search.pattern, backward: search.isBackward)
     }
 
-    /// What the status row says of a filter while nothing else is said: how far its scan is, or
-    /// that it keeps nothing. Nil for a whole text, and for a filter done that keeps lines.
+    /// What the status row says of a filter while nothing else is said: how far its scan is
+    /// through a complete text, or that it keeps nothing. Nil for a whole text, a filter done that
+    /// keeps lines, and one over a stream still arriving (read only as far as the kept lines
+    /// need, it may rest: its count's "+" says more may come, as a stream's does).
     var filterStatus: String? {
         guard let filtered = filteredText else { return nil }
-        if !filtered.isComplete { return filtered.progress }
+        if !filtered.isComplete { return filtered.source.isComplete ? filtered.progress : nil }
         return filtered.count == 0 ? "No line passes \(filtered.rules.map(\.description).joined(separator: " "))" : nil
     }
 }
