@@ -132,7 +132,6 @@ extension ReadingLoop {
         next.takeSearch(of: shown)
         filter = state
         session = next
-        lastTick = nil
         var effects: [SessionEffect] = [.redraw]
         if text.isComplete { effects += session.filteredTextGrew(at: time) }
         return carryOut(effects + land(at: time), at: time)
@@ -148,7 +147,6 @@ extension ReadingLoop {
         whole.takeSearch(of: shown)
         filter = nil
         session = whole
-        lastTick = nil
         return [.redraw] + session.resume(at: place, viewport: shown.viewport, options: shown.options, at: time)
     }
 

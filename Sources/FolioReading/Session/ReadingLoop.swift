@@ -33,7 +33,7 @@ public struct ReadingLoop: CustomStringConvertible {
     /// The background work's slice, learned from how long slices take.
     public var budget = WorkBudget()
     /// When the motion was last advanced, in seconds; nil before the first tick.
-    public internal(set) var lastTick: Double?
+    public private(set) var lastTick: Double?
     /// A line filter shown (`&pattern`): the whole text's session aside, the scan, the landing.
     var filter: FilterState?
 
