@@ -101,7 +101,7 @@ struct InteractiveReader {
         for command in startKeys {
             for key in Self.keys(of: command) { state.apply(reading.handle(key: key, at: now())) }
         }
-        defer { save(reading.session.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
+        defer { save(reading.readingPosition) }  // on the way out, moved or not: the reader that quits last wins
 
         var output: [UInt8] = []
         /// Reads what the stream has ready, up to `turn` bytes, straight into the session's
@@ -153,7 +153,7 @@ struct InteractiveReader {
         while !state.quit {
             // A stream's first bytes tell which stream it is: its place, if the reader has not moved
             // yet (and does not follow its end).
-            if let saved = place.restoreWhenKnown(), reading.session.anchor == 0, !reading.session.isFollowing {
+            if let saved = place.restoreWhenKnown(), !reading.isFiltering, reading.session.anchor == 0, !reading.session.isFollowing {
                 state.apply(reading.handle(.goToOffset(saved.anchor), at: now()))
             }
             for effect in state.takeEffects() {
@@ -199,14 +199,14 @@ struct InteractiveReader {
             state.apply(reading.turn(at: now(), clock: now, allowingWork: rest <= 0))
             if state.needsDraw || state.quit { continue }
 
-            let wanted = rest > 0 ? 0 : reading.session.wantedInput
+            let wanted = rest > 0 ? 0 : reading.wantedInput
             // Nothing has come yet: while the writer starts, the room for its first bytes is
             // touched, so reading them does not wait for fresh pages before the first screen.
             if wanted > 0 && reading.session.document.text.count == 0 {
-                reading.session.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
+                reading.wholeSession.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
             }
             var timeout = reading.timeout(now: now())
-            if rest > 0 && (reading.session.hasWork || reading.session.wantedInput > 0) {
+            if rest > 0 && (reading.hasWork || reading.wantedInput > 0) {
                 // Resting after the first screen: work and reading wait out the rest, not longer.
                 timeout = min(reading.session.isAnimating ? (timeout ?? rest) : rest, rest)
             }
@@ -243,10 +243,10 @@ struct InteractiveReader {
         return document
     }
 
-    /// The keys of a `+COMMAND`: `G`, `/pattern` (then Enter), `42g`, `50%`.
+    /// The keys of a `+COMMAND`: `G`, `/pattern` or `&pattern` (then Enter), `42g`, `50%`.
     static func keys(of command: String) -> [ReadingKey] {
         var keys = command.map { ReadingKey.character($0) }
-        if command.hasPrefix("/") || command.hasPrefix("?") { keys.append(.enter) }
+        if command.hasPrefix("/") || command.hasPrefix("?") || command.hasPrefix("&") { keys.append(.enter) }
         return keys
     }
 }
@@ -267,6 +267,7 @@ struct HostState {
             case .repaint: repaint = true; needsDraw = true
             case .quit: quit = true
             case .save, .reopen, .open: pending.append(effect)
+            case .filter: break  // the loop's own: ReadingLoop carries it out and never returns it
             }
         }
     }

@@ -93,6 +93,65 @@ import FolioTestSupport
         #expect(tmux.waitForExit() == 0)
     }
 
+    @Test func ampersandStatus500ShowsOnlyThoseLinesAndTheirFinalCountWithoutAnotherKey() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try file(dir, .log, megabytes: 3)
+        let tmux = try Tmux(columns: 120, rows: 40, command: [Folio.binary.path, "--forget", log.path])
+        try tmux.waitFor("the first page") { pages($0)?.page == 1 }
+        try tmux.send("&status=500", literal: true)
+        try tmux.send("Enter")
+        let filtered = try tmux.waitFor(timeout: 60, "the kept lines, counted") { screen in
+            // The filter's rule before the count (the prompt said it on the left before Enter).
+            status(screen).range(of: "&status=500  [0-9]+ / ", options: .regularExpression) != nil
+                && !status(screen).contains("Filtering") && pages(screen).map { !$0.counting } ?? false
+        }
+        // Only such lines: each page (one, or two around a spine) read as one text, every time
+        // stamp's line ends in status=500 (lines wrap; a page's last line may go on over the page).
+        let rows = filtered.dropFirst().dropLast()
+        let columns = rows.first?.contains("│") == true ? 2 : 1
+        var stamps = 0
+        for column in 0..<columns {
+            let page = rows.map { row in String(row.split(separator: "│", omittingEmptySubsequences: false).dropFirst(column).first ?? "") }
+                .joined(separator: " ")
+            let lines = page.components(separatedBy: "2026-11-26T").dropFirst()
+            stamps += lines.count
+            #expect(lines.dropLast().allSatisfy { $0.contains("status=500") }, "\(filtered.joined(separator: "\n"))")
+        }
+        #expect(stamps >= 10, "\(filtered.joined(separator: "\n"))")
+        #expect(!body(filtered).contains("status=200") && !body(filtered).contains("status=404"), "\(filtered.joined(separator: "\n"))")
+        #expect(pages(filtered)?.page == 1, "from the first page, the first line kept: \(status(filtered))")
+        #expect((pages(filtered)?.count ?? 0) > 20, "a quarter of 3 MB of log: \(status(filtered))")
+
+        try tmux.send("&", literal: true)
+        try tmux.send("Enter")
+        let whole = try tmux.waitFor(timeout: 30, "every line again") { screen in
+            !status(screen).contains("&") && (body(screen).contains("status=200") || body(screen).contains("status=404"))
+        }
+        #expect(pages(whole)?.page == 1, "back at the line the filter's top came from: \(status(whole))")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test func plusAmpersandOpensFilteredAndAPipeIsFilteredAsItArrives() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try file(dir, .log, megabytes: 3)
+        // From a pipe, with the filter as a start command: no key at all.
+        // Every log line has a status: what is left is the generator's three needles, once the pipe has ended.
+        let tmux = try Tmux(columns: 100, rows: 30, command: ["sh", "-c", "cat \(Tmux.quote(log.path)) | \(Tmux.quote(Folio.binary.path)) --forget '+&!status='"])
+        let screen = try tmux.waitFor(timeout: 60, "the lines without a status, counted") { screen in
+            status(screen).contains("&!status=  1 / 1 ") && body(screen).contains("NEEDLE-LAST")
+        }
+        let kept = screen.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(kept.map { String($0.prefix(13)) } == ["NEEDLE-FIRST:", "NEEDLE-MIDDLE", "NEEDLE-LAST: "], "\(kept)")
+        try tmux.send("&", literal: true)
+        try tmux.send("Enter")
+        try tmux.waitFor(timeout: 30, "every line again") { body($0).contains("NEEDLE-FIRST") && !status($0).contains("&") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test func manBashThroughMANPAGERIsOnePageOfTheManualsOwnLines() throws {
         try #require(FileManager.default.fileExists(atPath: "/usr/bin/man"), "man is missing: bash Scripts/test installs man-db")
         let tmux = try Tmux(columns: 120, rows: 40, command: ["man", "bash"],

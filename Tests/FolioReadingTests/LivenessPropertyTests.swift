@@ -43,16 +43,22 @@ indirect enum LiveStep: Hashable, Sendable, CustomStringConvertible {
     case lines(Int)
     /// → or ← (sideways with chopped lines).
     case sideways(right: Bool)
+    /// `&pattern` Enter, or `&!pattern` Enter: only the lines that match, or the others.
+    case filter(Int, keepsMatches: Bool)
+    /// `&` Enter: every line again.
+    case unfilter
 
     static let patterns = ["NEEDLE-LAST", "NEEDLE-MIDDLE", "NEEDLE-FIRST", "status=500", "chapter", "章", "zz+top", "^# Chapter 1[0-9]",
                            "SECTION", "acknowledged request"]
 
     /// A random step (`stream`: the document is a stream, so growth and its end are steps too).
     static func random(_ random: inout SplitMix, stream: Bool) -> LiveStep {
-        switch random.next(stream ? 20 : 18) {
+        switch random.next(stream ? 22 : 20) {
         case 15: return .goToLine(permille: random.next(1001))
         case 16: return .lines([1, -1, 3, -5, 12][random.next(5)])
         case 17: return .sideways(right: random.next(3) != 0)
+        case 18: return .filter(random.next(patterns.count), keepsMatches: random.next(3) != 0)
+        case 19: return .unfilter
         case 0, 1: return .search(random.next(patterns.count), backward: random.next(3) == 0)
         case 2: return .next(reversed: random.next(3) == 0)
         case 3: return .goToPage(permille: random.next(1001))
@@ -68,9 +74,10 @@ indirect enum LiveStep: Hashable, Sendable, CustomStringConvertible {
         case 13, 14:
             let inner: LiveStep = [.search(random.next(patterns.count), backward: random.next(2) == 0), .end(last: true),
                                    .resize(width: 20 + random.next(200), height: 5 + random.next(56)),
-                                   .goToPage(permille: random.next(1001)), .percent(random.next(101))][random.next(5)]
+                                   .goToPage(permille: random.next(1001)), .percent(random.next(101)),
+                                   .filter(random.next(patterns.count), keepsMatches: random.next(3) != 0)][random.next(6)]
             return .interrupted(inner, frames: random.next(6))
-        case 18: return .grow(1 + random.next(600_000))
+        case 20: return .grow(1 + random.next(600_000))
         default: return .endInput
         }
     }
@@ -105,6 +112,8 @@ indirect enum LiveStep: Hashable, Sendable, CustomStringConvertible {
         case .goToLine(let permille): "line at \(permille)‰"
         case .lines(let n): "\(n) lines"
         case .sideways(let right): right ? "→" : "←"
+        case .filter(let i, let keepsMatches): "&\(keepsMatches ? "" : "!")\(Self.patterns[i])"
+        case .unfilter: "& Enter"
         }
     }
 }
@@ -243,7 +252,7 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
             if !driver.settle(limit: limit) {
                 return "step \(index + 1) (\(step)): still busy after \(limit) frames: \(driver.session)"
             }
-            if let problem = audit(driver.session) { return "after step \(index + 1) (\(step)): \(problem)" }
+            if let problem = audit(driver.loop) { return "after step \(index + 1) (\(step)): \(problem)" }
             if let kept, !driver.session.isWaiting, !driver.session.spreadBytes.contains(kept) {
                 return "after step \(index + 1) (\(step)): the reader's byte \(kept) left the screen, \(driver.session.spreadBytes)"
             }
@@ -281,12 +290,12 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
             driver.send(.release(x: to, y: 5))
         case .mark(let set): keys(set ? "ma" : "'a")
         case .grow(let n):
-            guard !driver.session.document.isComplete, fed < streamSource.count else { return }
+            guard !driver.loop.wholeSession.document.isComplete, fed < streamSource.count else { return }
             let end = min(streamSource.count, fed + n)
             driver.receive(streamSource[fed..<end])
             fed = end
         case .endInput:
-            if !driver.session.document.isComplete { driver.endInput() }
+            if !driver.loop.wholeSession.document.isComplete { driver.endInput() }
         case .goToLine(let permille):
             let lines = driver.session.work.lines.linesCounted ?? 0
             keys("\(max(1, lines * permille / 1000))g")
@@ -297,17 +306,28 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
             apply(inner, to: &driver, fed: &fed)
             for _ in 0..<frames { driver.frame() }
             driver.press(.escape)
+        case .filter(let i, let keepsMatches):
+            keys("&" + (keepsMatches ? "" : "!") + LiveStep.patterns[i])
+            driver.press(.enter)
+        case .unfilter:
+            keys("&")
+            driver.press(.enter)
         }
     }
 
     /// What must hold once the loop is idle.
-    static func audit(_ session: ReadingSession) -> String? {
+    static func audit(_ loop: ReadingLoop) -> String? {
+        let session = loop.session
         let document = session.document
-        if case .waiting(let wait) = session.mode {
-            // A stream may wait for more of itself; nothing else may wait at rest.
-            if document.isComplete || session.wantedInput == 0 { return "a wait is left at rest: \(wait)" }
-        }
+        // A stream may wait for more of itself (through a filter too); nothing else may wait at rest.
+        let streamWaits = !loop.wholeSession.document.isComplete && loop.wantedInput > 0
+        if case .waiting(let wait) = session.mode, !streamWaits { return "a wait is left at rest: \(wait)" }
+        if loop.isLandingInFilter && !streamWaits { return "the landing in the filter is left at rest: \(loop)" }
         if session.work.stalls > 0 { return "background work stood still \(session.work.stalls) times: \(session.work)" }
+        if loop.filterStalls > 0 { return "the filter's scan stood still \(loop.filterStalls) times: \(loop)" }
+        if let kept = session.filteredText, loop.wholeSession.document.isComplete, !kept.isComplete {
+            return "at rest, the filter's scan is unfinished: \(kept)"
+        }
         if document.isComplete {
             if !session.pagination.isComplete { return "at rest, the page count is not final: \(session.statusLine.pages)" }
             if session.statusLine.pages.hasSuffix("+") { return "at rest, the dots say \(session.statusLine.pages)" }

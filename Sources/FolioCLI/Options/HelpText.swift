@@ -24,7 +24,8 @@ enum HelpText {
         With no FILE, folio reads standard input when it is a pipe (like less), else opens its guide; - is standard
         input. A FIFO or a device (folio <(cmd), folio /dev/stdin) is read as it arrives. With several files, folio
         reads the first and :n, :p, :x, :e, :d go between them, each at its own place. +COMMAND runs keys at the
-        start, as in less: +G opens at the end, +/pattern at the first match, +42g at page 42, +50% half way.
+        start, as in less: +G opens at the end, +/pattern at the first match, +&pattern with only the lines that
+        match, +42g at line 42 (page 42 where pages turn), +50% half way.
         When standard output is not a terminal (or TERM is dumb), folio writes the document's text unchanged, with a
         form feed between pages.
 

@@ -42,6 +42,10 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
     case searchNext
     /// The next match the other way.
     case searchPrevious
+    /// Show only the lines `rule` keeps, of those shown now (`&pattern`, `&!pattern`); nil shows
+    /// every line again (`&` Enter). Carried out by ``ReadingLoop``, which holds the whole text's
+    /// session aside meanwhile.
+    case filter(FilterRule?)
     /// A pointer went down in the page area at (`x`, `y`).
     case press(x: Int, y: Int)
     /// The pointer moved while down.
@@ -92,6 +96,7 @@ public enum ReadingCommand: Hashable, Sendable, CustomStringConvertible {
         case .search(let p, let back): "search(\(p.debugDescription)\(back ? ", backward" : ""))"
         case .searchNext: "searchNext"
         case .searchPrevious: "searchPrevious"
+        case .filter(let rule): "filter(\(rule.map { "\($0)" } ?? "off"))"
         case .press(let x, let y): "press(\(x),\(y))"
         case .drag(let x, let y): "drag(\(x),\(y))"
         case .release(let x, let y): "release(\(x),\(y))"
@@ -125,6 +130,11 @@ public enum SessionEffect: Hashable, Sendable, CustomStringConvertible {
     case repaint
     /// Read another file of the host's list (`:n`, `:p`, `:x`, `:e`, `:d`): see ``FileList``.
     case open(FileRequest)
+    /// For the session's owner, not a host: show only the lines `rule` keeps, or every line
+    /// again (nil). ``ReadingLoop`` carries it out — it keeps the whole text's session aside and
+    /// runs one over the kept lines — and never returns it, so a host that runs the loop never
+    /// sees it.
+    case filter(FilterRule?)
 
     /// A compact, readable form for logs and test failures.
     public var description: String {
@@ -135,6 +145,7 @@ public enum SessionEffect: Hashable, Sendable, CustomStringConvertible {
         case .reopen: "reopen"
         case .repaint: "repaint"
         case .open(let request): "open(\(request))"
+        case .filter(let rule): "filter(\(rule.map { "\($0)" } ?? "off"))"
         }
     }
 }

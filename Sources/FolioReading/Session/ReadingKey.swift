@@ -66,6 +66,7 @@ extension ReadingSession {
         ("/pattern  ?pattern", "search forward, backward (regular expression)", ""),
         ("/ Enter  ? Enter", "repeat the last search", ""),
         ("n  N", "next match, previous match", ""),
+        ("&pattern  &!pattern", "only the lines that match, that do not; & Enter: all", ""),
         ("[  ]", "previous, next chapter", "* folio's own"),
         ("Tab Shift-Tab  Enter", "choose a link on the page, follow it", "* folio's own"),
         ("''  ma  'a", "go back (after a link or a jump); marks", ""),
@@ -153,6 +154,9 @@ extension ReadingSession {
         case .character("?"):
             mode = .typing(Prompt(kind: .search(backward: true), text: ""))
             out.redraw()
+        case .character("&"):
+            mode = .typing(Prompt(kind: .filter, text: ""))
+            out.redraw()
         case .character("n"):
             perform(.searchNext, into: &out)
         case .character("N"):
@@ -211,7 +215,10 @@ extension ReadingSession {
         case (.search(let backward), .enter):
             mode = .reading(nil)
             perform(.search(typed.text, backward: backward), into: &out)
-        case (.search, .character(let c)):
+        case (.filter, .enter):
+            mode = .reading(nil)
+            perform(.filter(FilterRule(typed: typed.text)), into: &out)
+        case (.search, .character(let c)), (.filter, .character(let c)):
             typed.text.append(c)
             mode = .typing(typed)
         case (.count, .character(let c)) where c.isASCII && c.isNumber && typed.text.count < 15:

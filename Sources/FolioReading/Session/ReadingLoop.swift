@@ -27,12 +27,15 @@
 /// ```
 public struct ReadingLoop: CustomStringConvertible {
     /// The session driven: hosts draw from it and send it input through the loop (a test may
-    /// set its properties directly).
+    /// set its properties directly). While a filter (`&pattern`) is shown, the one over the kept
+    /// lines; ``wholeSession`` is the whole text's.
     public var session: ReadingSession
     /// The background work's slice, learned from how long slices take.
     public var budget = WorkBudget()
     /// When the motion was last advanced, in seconds; nil before the first tick.
     public private(set) var lastTick: Double?
+    /// A line filter shown (`&pattern`): the whole text's session aside, the scan, the landing.
+    var filter: FilterState?
 
     /// The time between frames while something moves, in seconds (60 frames a second).
     public static let frameInterval = 1.0 / 60
@@ -49,34 +52,39 @@ public struct ReadingLoop: CustomStringConvertible {
 
     /// Carries out `command` at `time` (see ``ReadingSession/handle(_:at:)``).
     public mutating func handle(_ command: ReadingCommand, at time: Double) -> [SessionEffect] {
-        session.handle(command, at: time)
+        if case .resize = command { return carryOut(session.handle(command, at: time), at: time) }
+        return carryOut(reading { $0.handle(command, at: time) }, at: time)
     }
 
     /// Carries out `key` at `time` (see ``ReadingSession/handle(key:at:)``).
     public mutating func handle(key: ReadingKey, at time: Double) -> [SessionEffect] {
-        session.handle(key: key, at: time)
+        carryOut(reading { $0.handle(key: key, at: time) }, at: time)
     }
 
     /// Reads up to `limit` bytes of the document's stream through `fill` (see
     /// ``ReadingSession/receive(upTo:at:from:)``).
     public mutating func receive(upTo limit: Int, at time: Double,
                                  from fill: (UnsafeMutableRawBufferPointer) -> Int) -> (count: Int, effects: [SessionEffect]) {
-        session.receive(upTo: limit, at: time, from: fill)
+        if filter != nil { return receiveAside(upTo: limit, at: time, from: fill) }
+        return session.receive(upTo: limit, at: time, from: fill)
     }
 
     /// Appends `bytes` to the document's stream (see ``ReadingSession/receive(_:at:)``).
     public mutating func receive(_ bytes: some Collection<UInt8>, at time: Double) -> [SessionEffect] {
-        session.receive(bytes, at: time)
+        if filter != nil { _ = filter?.whole.receive(bytes, at: time); return [] }  // the scan takes them in at the next turn
+        return session.receive(bytes, at: time)
     }
 
     /// The stream ended (see ``ReadingSession/endOfInput(at:)``).
     public mutating func endOfInput(at time: Double) -> [SessionEffect] {
-        session.endOfInput(at: time)
+        if filter != nil { _ = filter?.whole.endOfInput(at: time); return [] }
+        return session.endOfInput(at: time)
     }
 
     /// Goes on with `document`, the same source read again (after ``SessionEffect/reopen``),
     /// at the session's place (see ``ReadingSession/reloaded(with:at:)``).
     public mutating func reload(with document: Document, at time: Double) {
+        if filter != nil { return reloadFiltered(with: document, at: time) }
         session = session.reloaded(with: document, at: time)
     }
 
@@ -97,8 +105,10 @@ public struct ReadingLoop: CustomStringConvertible {
             lastTick = nil
         }
         effects += session.lookForGrowth(at: now)  // a followed file: its new bytes, before the work on them
-        if allowingWork && session.hasWork {
-            effects += budget.run(&session, at: now, clock: clock)
+        if allowingWork && hasWork {
+            let waiting = session.isWaiting || isLandingInFilter, start = clock()
+            effects += workSlice(bytes: budget.bytes, at: now)
+            budget.learn(elapsed: clock() - start, waiting: waiting)
         }
         return effects
     }
@@ -108,17 +118,17 @@ public struct ReadingLoop: CustomStringConvertible {
     /// input comes) when the session is at rest — or, following a file, the time until its
     /// next look (``ReadingSession/followPollInterval``), since a file's growth wakes no one.
     public func timeout(now: Double) -> Double? {
-        if session.hasWork { return 0 }
+        if hasWork { return 0 }
         guard session.isAnimating else { return session.pollInterval }
         guard let lastTick else { return 0 }
         return max(0, lastTick + Self.frameInterval - now)
     }
 
     /// Whether nothing moves and no background work can go on: the host may sleep until input comes.
-    public var isIdle: Bool { !session.isAnimating && !session.hasWork }
+    public var isIdle: Bool { !session.isAnimating && !hasWork }
 
-    /// `ReadingLoop(64 KB slices, session …)`.
-    public var description: String { "ReadingLoop(\(budget), \(session))" }
+    /// `ReadingLoop(64 KB slices, session …)`, and the filter while one is shown.
+    public var description: String { "ReadingLoop(\(budget), \(session)\(filter.map { ", filter \($0)" } ?? ""))" }
 }
 
 /// Sizes the session's background work (pagination, search) to the time a
@@ -150,14 +160,19 @@ public struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
     /// Runs one slice of `session`'s background work at `now` (the session's time), timed by
     /// `clock` (which may be another clock: only its differences count), and learns from it.
     public mutating func run(_ session: inout ReadingSession, at now: Double, clock: () -> Double) -> [SessionEffect] {
-        let target = session.isWaiting ? Self.waitingTarget : Self.readingTarget
-        let start = clock()
+        let waiting = session.isWaiting, start = clock()
         let effects = session.work(budget: bytes, at: now)
-        guard learns else { return effects }
-        let elapsed = max(clock() - start, 0.0005)
-        let scaled = Double(bytes) * min(max(target / elapsed, 0.5), 2)
-        bytes = Int(min(max(scaled, Double(Self.range.lowerBound)), Double(Self.range.upperBound)))
+        learn(elapsed: clock() - start, waiting: waiting)
         return effects
+    }
+
+    /// Resizes the next slice from one that took `elapsed` seconds, toward the target for a reader
+    /// `waiting` for the work or not (nothing unless ``learns``).
+    public mutating func learn(elapsed: Double, waiting: Bool) {
+        guard learns else { return }
+        let target = waiting ? Self.waitingTarget : Self.readingTarget
+        let scaled = Double(bytes) * min(max(target / max(elapsed, 0.0005), 0.5), 2)
+        bytes = Int(min(max(scaled, Double(Self.range.lowerBound)), Double(Self.range.upperBound)))
     }
 
     /// `64 KB slices`.

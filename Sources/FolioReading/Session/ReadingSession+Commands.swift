@@ -79,6 +79,8 @@ extension ReadingSession {
             nextMatch(reversed: false, into: &out)
         case .searchPrevious:
             nextMatch(reversed: true, into: &out)
+        case .filter(let rule):
+            requestFilter(rule, into: &out)
         case .press(let x, let y):
             // The stand-in pages are not to be dragged or tapped either (the drag and the release
             // that follow need a press).

@@ -28,7 +28,8 @@ public struct StatusLine: Hashable, Sendable, CustomStringConvertible {
     public var isPrompt: Bool
     /// Whether ``message`` reports a problem.
     public var isProblem: Bool
-    /// "12 / 340" ("12 / 340+" while counting).
+    /// "12 / 340" ("12 / 340+" while counting), after the filter's rules while only some lines
+    /// are shown: "&error  3 / 12".
     public var pages: String
     /// "48%", or "" while a stream's size is unknown.
     public var percent: String
@@ -195,11 +196,14 @@ extension ReadingSession {
         if isLineView, work.pagination.isComplete, navigation.pager.activity == .idle, spreadBytes.upperBound >= document.text.count {
             line.pages = "\(known) / \(known)"
         }
+        if let filtered = filteredText { line.pages = filtered.label + "  " + line.pages }
         switch mode {
         case .reading(let notice):
             if let notice {
                 line.message = notice.text
                 line.isProblem = notice.kind == .problem
+            } else if let filter = filterStatus {
+                line.message = filter
             } else if document.text.count == 0 && document.isComplete {
                 line.message = "\(document.title) is empty"
             }
@@ -232,6 +236,7 @@ extension ReadingSession {
         if case .follow = target { return followProgress }
         let total = document.text.count
         func share(_ done: Int) -> String { "\(total == 0 ? 0 : min(99, done * 100 / total))%" }
+        if let filtered = filteredText, !filtered.isComplete { return filtered.progress }
         if !document.isComplete {
             let read = total >= 1 << 20 ? "\(total >> 20) MB" : "\(total >> 10) KB"
             return "Waiting for input… \(read) read"

@@ -60,13 +60,16 @@ public struct Prompt: Hashable, Sendable, CustomStringConvertible {
         case file(count: Int?)
         /// The name of a file to read (`:e`).
         case examine
+        /// A filter's pattern (`&`): only the lines that match it are shown, or with a first `!`
+        /// the lines that do not; nothing ends the filter (see ``FilterRule``).
+        case filter
     }
     /// What the line is for.
     public var kind: Kind
     /// What has been typed.
     public var text: String
 
-    /// The label shown before the text: `/`, `?`, `:`, `mark: `, `Examine: `.
+    /// The label shown before the text: `/`, `?`, `:`, `mark: `, `Examine: `, `&`.
     public var label: String {
         switch kind {
         case .search(let backward): backward ? "?" : "/"
@@ -74,6 +77,7 @@ public struct Prompt: Hashable, Sendable, CustomStringConvertible {
         case .mark(let set): set ? "mark: " : "go to mark: "
         case .file: ":"
         case .examine: "Examine: "
+        case .filter: "&"
         }
     }
 

@@ -148,7 +148,7 @@ public final class BookViewer: Scene {
 
     /// Saves the place on the way out and reports warnings.
     public func close() {
-        save(session.readingPosition)
+        save(reading.readingPosition)  // in the whole text, while a filter (&) shows some lines
         for warning in warnings { FileHandle.standardError.write(Data("folio-view: \(warning)\n".utf8)) }
     }
 
@@ -172,6 +172,7 @@ public final class BookViewer: Scene {
                 // The window reads one book: it keeps no list of files for :n, :p, :x, :e, :d to go to.
                 _ = reading.session.show(Notice("The window reads one book: no other file to go to", kind: .problem), at: session.now)
                 needsDraw = true
+            case .filter: break  // the loop's own: ReadingLoop carries it out and never returns it
             }
         }
         let pageNow = session.currentPage
