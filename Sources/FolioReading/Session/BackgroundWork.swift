@@ -145,11 +145,14 @@ struct BackgroundWork: CustomStringConvertible {
     }
 
     /// Does about `budget` bytes of each task that can go on (the search four times as
-    /// far: it is cheaper), in ``Task`` order, and reports what changed. O(budget).
-    mutating func step(in document: Document, budget: Int, search: inout TextSearch?) -> Report {
+    /// far, the line count eight: they are cheaper), in ``Task`` order, and reports what changed.
+    /// O(budget).
+    /// `skipping` leaves tasks for a later slice (what arrived on a stream is laid out at once
+    /// for the screen; counting its lines can wait for the loop's background turn).
+    mutating func step(in document: Document, budget: Int, search: inout TextSearch?, skipping: Set<Task> = []) -> Report {
         var report = Report()
         let budget = max(1, budget)
-        for task in Task.allCases where canRun(task, in: document, search: search) {
+        for task in Task.allCases where !skipping.contains(task) && canRun(task, in: document, search: search) {
             let before = progress(of: task, document: document, search: search)
             run(task, in: document, budget: budget, search: &search, into: &report)
             let after = progress(of: task, document: document, search: search)

@@ -12,10 +12,15 @@ extension ReadingSession {
     /// done. Each slice advances every task that can go on (the rule of
     /// ``BackgroundWork``), so a wait always ends. O(budget).
     public mutating func work(budget: Int, at time: Double) -> [SessionEffect] {
+        work(budget: budget, skipping: [], at: time)
+    }
+
+    /// ``work(budget:at:)`` leaving the tasks in `skipping` for a later slice.
+    mutating func work(budget: Int, skipping: Set<BackgroundWork.Task>, at time: Double) -> [SessionEffect] {
         note(time)
         var out = Outbox()
         let knownBefore = work.pagination.knownPages
-        let report = work.step(in: document, budget: budget, search: &finder.current)
+        let report = work.step(in: document, budget: budget, search: &finder.current, skipping: skipping)
         if report.assembled || report.pagesChanged {
             // The pages that were open (the last ones, laid out to where the text ended) may have grown.
             shown.forget(from: min(knownBefore, work.pagination.knownPages) - 2)
@@ -72,7 +77,8 @@ extension ReadingSession {
         // turn): a stream's first screen is then drawn whole, in the spreads its own lines ask
         // for, not a page at a time.
         guard showsTheEnd || !work.survey.isSettled else { return finish(out) }
-        return finish(out) + work(budget: min(count, 32 * 1024, max(1, viewport.width * viewport.height)), at: time)
+        // (Not the line count: it waits for the loop's turn, after the first screen.)
+        return finish(out) + work(budget: min(count, 32 * 1024, max(1, viewport.width * viewport.height)), skipping: [.lines], at: time)
     }
 
     /// The stream ended; returns what to do (the last page is now known, the count final).
