@@ -11,9 +11,10 @@
 /// on; otherwise the next turn comes within a frame, or at once while work is
 /// left. Following a file (`F`) the host sleeps at most
 /// ``ReadingSession/followPollInterval``: each turn looks at the file, whose
-/// growth wakes no one (a stream's does: the host watches its descriptor). Together with ``BackgroundWork``'s rule (a slice advances every task
-/// that can go on) every wait ends: in its result, a "not found", or the
-/// reader's key.
+/// growth wakes no one (a stream's does: the host watches its descriptor).
+/// Together with ``BackgroundWork``'s rule (a slice advances every task that
+/// can go on) every wait ends: in its result, a "not found", or the reader's
+/// key.
 ///
 /// ```swift
 /// var loop = ReadingLoop(ReadingSession(document: doc, measurer: CellMeasurer(), viewport: area))
@@ -155,15 +156,6 @@ public struct WorkBudget: Hashable, Sendable, CustomStringConvertible {
     public init(fixed bytes: Int) {
         self.bytes = max(1, bytes)
         learns = false
-    }
-
-    /// Runs one slice of `session`'s background work at `now` (the session's time), timed by
-    /// `clock` (which may be another clock: only its differences count), and learns from it.
-    public mutating func run(_ session: inout ReadingSession, at now: Double, clock: () -> Double) -> [SessionEffect] {
-        let waiting = session.isWaiting, start = clock()
-        let effects = session.work(budget: bytes, at: now)
-        learn(elapsed: clock() - start, waiting: waiting)
-        return effects
     }
 
     /// Resizes the next slice from one that took `elapsed` seconds, toward the target for a reader

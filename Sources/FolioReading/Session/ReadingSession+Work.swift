@@ -3,7 +3,8 @@ import Folio
 extension ReadingSession {
     /// Does about `budget` bytes of background work — a book's assembly, the
     /// line-width survey, pagination, chapters, the search (four times as far:
-    /// it is cheaper) — then lands a jump or a search that was waiting for it.
+    /// it is cheaper), the count of the text's lines — then lands a jump or a
+    /// search that was waiting for it.
     ///
     /// The host calls it between frames while ``hasWork`` is true, with a
     /// budget that fits its frame time (``ReadingLoop`` does both), and draws
@@ -36,6 +37,7 @@ extension ReadingSession {
         }
         if report.pagesChanged || report.chaptersChanged { syncModels(into: &out) }
         if report.searchChanged || report.chaptersChanged { out.redraw() }
+        if report.linesCounted && options.showsLineNumbers { out.redraw() }  // a gutter may have numbers now
         noticeChange(into: &out)
         resumeWait(into: &out)
         if isWaiting { out.redraw() }  // the progress shown moves
