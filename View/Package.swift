@@ -31,6 +31,7 @@ let package = Package(
         // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
         .target(
             name: "FolioViewCore",
+            dependencies: [.product(name: "FolioReading", package: "Folio")],
             swiftSettings: [.unsafeFlags(["-O"])]
         ),
         // The SDL side: the window, decoding, text in pixels, drawing.
@@ -45,7 +46,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "FolioViewer", dependencies: ["FolioViewHost"]),
-        .testTarget(name: "FolioViewCoreTests", dependencies: ["FolioViewCore"]),
+        .testTarget(name: "FolioViewCoreTests", dependencies: ["FolioViewCore", .product(name: "FolioReading", package: "Folio")]),
         // What both window test targets build their fixtures with (a picture EPUB, a stored zip).
         .target(name: "FolioViewTestSupport", path: "Tests/FolioViewTestSupport"),
         // Headless (SDL's dummy video driver, software renderer): frames compared with committed golden images.

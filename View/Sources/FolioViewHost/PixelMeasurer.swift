@@ -46,7 +46,7 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
     }
 
     /// The pixel size of `image`, read once from its bytes' header
-    /// (``FolioViewCore/ImageHeader``), or by decoding it for a format the
+    /// (``FolioReading/ImageHeader``), or by decoding it for a format the
     /// header reader does not know (SVG); nil when the book lacks it or
     /// SDL_image cannot read it, and the image stays its line of text.
     public func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize? {
@@ -54,7 +54,7 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
         var size: ImageSize?
         if let bytes = book.resource(image.path), !bytes.isEmpty {
             if let header = ImageHeader.size(of: bytes) {
-                size = ImageSize(width: header.width, height: header.height)
+                size = header
             } else {
                 size = bytes.withUnsafeBytes { raw -> ImageSize? in
                     guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)),

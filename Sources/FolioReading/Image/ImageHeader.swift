@@ -7,11 +7,11 @@
 /// nil, and the caller decodes instead.
 ///
 /// ```swift
-/// ImageHeader.size(of: pngBytes)  // PixelSize(width: 640, height: 480)
+/// ImageHeader.size(of: pngBytes)  // 640×480
 /// ```
 public enum ImageHeader {
     /// The size in `bytes`' header, or nil when the format is unknown or the header is cut short.
-    public static func size(of bytes: [UInt8]) -> PixelSize? {
+    public static func size(of bytes: [UInt8]) -> ImageSize? {
         func be16(_ i: Int) -> Int { i + 1 < bytes.count ? Int(bytes[i]) << 8 | Int(bytes[i + 1]) : -1 }
         func le16(_ i: Int) -> Int { i + 1 < bytes.count ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : -1 }
         func be32(_ i: Int) -> Int { i + 3 < bytes.count ? be16(i) << 16 | be16(i + 2) : -1 }
@@ -19,8 +19,8 @@ public enum ImageHeader {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + prefix.count && Array(bytes[offset..<(offset + prefix.count)]) == prefix
         }
-        func valid(_ width: Int, _ height: Int) -> PixelSize? {
-            width > 0 && height > 0 && width < 1 << 20 && height < 1 << 20 ? PixelSize(width: width, height: height) : nil
+        func valid(_ width: Int, _ height: Int) -> ImageSize? {
+            width > 0 && height > 0 && width < 1 << 20 && height < 1 << 20 ? ImageSize(width: width, height: height) : nil
         }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) && starts(Array("IHDR".utf8), at: 12) {
             return valid(be32(16), be32(20))

@@ -1,5 +1,5 @@
 import Testing
-import FolioViewCore
+import FolioReading
 
 /// Picture sizes read from file headers (a book's images are sized before any is decoded).
 @Suite struct ImageHeaderTests {
@@ -18,11 +18,11 @@ import FolioViewCore
         + [0x1F, 0x03, 0x00] + [0x57, 0x02, 0x00]
 
     @Test func sizesComeFromTheHeadersOfTheCommonFormats() {
-        #expect(ImageHeader.size(of: Self.png) == PixelSize(width: 640, height: 480))
-        #expect(ImageHeader.size(of: Self.gif) == PixelSize(width: 320, height: 200))
-        #expect(ImageHeader.size(of: Self.bmp) == PixelSize(width: 100, height: 50), "a top-down BMP's height is negative")
-        #expect(ImageHeader.size(of: Self.jpeg) == PixelSize(width: 1024, height: 768))
-        #expect(ImageHeader.size(of: Self.webp) == PixelSize(width: 800, height: 600))
+        #expect(ImageHeader.size(of: Self.png) == ImageSize(width: 640, height: 480))
+        #expect(ImageHeader.size(of: Self.gif) == ImageSize(width: 320, height: 200))
+        #expect(ImageHeader.size(of: Self.bmp) == ImageSize(width: 100, height: 50), "a top-down BMP's height is negative")
+        #expect(ImageHeader.size(of: Self.jpeg) == ImageSize(width: 1024, height: 768))
+        #expect(ImageHeader.size(of: Self.webp) == ImageSize(width: 800, height: 600))
     }
 
     /// A header cut anywhere gives its size or nil (the caller decodes instead), never a wrong size;
