@@ -75,6 +75,18 @@ let package = Package(
         // What folio opens besides plain text, as less does: .gz inflated as it is read, the
         // LESSOPEN/LESSCLOSE input preprocessor, and less's guess at a binary file.
         .target(name: "FolioInput", dependencies: ["CFolioZlib"], swiftSettings: directMetadata),
+        // libarchive from the system (libarchive-dev): Scripts/test, Scripts/run and .ci/run install it.
+        .systemLibrary(name: "CFolioArchive", providers: [.apt(["libarchive-dev"])]),
+        // Comic books (CBZ, CBR, CB7, CBT, a folder of pictures) read in place through libarchive,
+        // and ComicInfo.xml: a BookSource of picture pages for the reading layer.
+        .target(
+            name: "FolioComics",
+            dependencies: ["FolioReading", "FolioEPUB", "CFolioArchive"],
+            swiftSettings: directMetadata,
+            // What libarchive.a needs for the readers folio registers (zip, RAR, RAR 5, 7-Zip, tar):
+            // a static link names them; a debug build finds them through libarchive.so anyway.
+            linkerSettings: ["nettle", "lzma", "zstd", "bz2", "z"].map { .linkedLibrary($0, .when(platforms: [.linux])) }
+        ),
         // The command line kept as the C library hands it over, in place of the Swift runtime's
         // search of /proc/self/maps for it (see arguments.c): `folio --version` 0.86 → 0.76 ms.
         // DWARF 4, which valgrind (Scripts/first-frame-order) reads, like the Swift objects'.
@@ -82,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput",
+                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput", "FolioComics",
             ],
             exclude: ["first-frame.order"],
             swiftSettings: directMetadata,
@@ -135,6 +147,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Comics built in the test by zip, tar and 7z from real pictures.
+        .testTarget(name: "FolioComicsTests", dependencies: ["FolioComics", "FolioReading", "FolioTestSupport"]),
         // Checked against the real thing: gzip and zcat, /bin/sh, less.
         .testTarget(name: "FolioInputTests", dependencies: ["FolioInput"]),
         .testTarget(

@@ -9,6 +9,7 @@ import Folio
 import FolioReading
 import FolioStore
 import FolioEPUB
+import FolioComics
 import FolioInput
 
 /// What folio reads: a file, a stream (standard input, a FIFO, a device),
@@ -38,6 +39,7 @@ struct ReaderInput {
     enum Failure: Error, CustomStringConvertible {
         case open(Document.OpenError)
         case book(EPUBError)
+        case comic(ComicError)
         case standardInputIsATerminal
         /// LESSOPEN named a replacement file that cannot be opened.
         case replacement(file: String, Document.OpenError)
@@ -46,6 +48,7 @@ struct ReaderInput {
             switch self {
             case .open(let error): "\(error)"
             case .book(let error): "folio: \(error)"
+            case .comic(let error): "\(error)"
             case .standardInputIsATerminal: "folio: standard input is a terminal; pipe something in, or give a file"
             case .replacement(let file, let error):
                 "folio: \(file): LESSOPEN named a replacement file, \(error.problem); check the LESSOPEN command, or unset LESSOPEN"
@@ -72,12 +75,21 @@ struct ReaderInput {
             if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed("-", by: preprocessor) { return input }
             return standardInput()
         case let path?:
+            if ComicBook.isComicArchive(path) || isDirectory(path) {
+                do {
+                    return comic(try ComicBook(path: path), path: path)
+                } catch {
+                    throw .comic(error)
+                }
+            }
             if isBook(path) {
                 do {
                     let book = try EPUBBook.open(path: path)
                     return ReaderInput(document: Document(book: EPUBBookSource(book: book), path: path), streamDescriptor: nil,
                                        source: .file(path))
                 } catch {
+                    // A zip of pictures with no EPUB inside is a comic whatever its name.
+                    if case .notEPUB = error, let comic = try? ComicBook(path: path) { return Self.comic(comic, path: path) }
                     throw .book(error)
                 }
             }
@@ -105,6 +117,17 @@ struct ReaderInput {
         var magic = [UInt8](repeating: 0, count: 4)
         let n = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
         return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
+    }
+
+    /// A comic's pages as a book.
+    static func comic(_ comic: ComicBook, path: String) -> ReaderInput {
+        ReaderInput(document: Document(book: comic, path: path), streamDescriptor: nil, source: .file(path))
+    }
+
+    /// Whether `path` is a directory: a folder of pictures is read as a comic.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Standard input as a growing document.

@@ -1,10 +1,10 @@
 /// An element of a parsed document: its lower-cased name (with any
 /// namespace prefix, such as `dc:title` or `epub:type`), its attributes in
 /// document order with entities already decoded, and its children.
-struct MarkupElement: Sendable, CustomStringConvertible {
-    var name: String
-    var attributes: [(name: String, value: String)]
-    var children: [MarkupNode]
+package struct MarkupElement: Sendable, CustomStringConvertible {
+    package var name: String
+    package var attributes: [(name: String, value: String)]
+    package var children: [MarkupNode]
 
     init(name: String, attributes: [(name: String, value: String)] = [], children: [MarkupNode] = []) {
         self.name = name
@@ -13,18 +13,18 @@ struct MarkupElement: Sendable, CustomStringConvertible {
     }
 
     /// The name without its namespace prefix: `title` for `dc:title`.
-    var localName: Substring {
+    package var localName: Substring {
         guard let colon = name.lastIndex(of: ":") else { return name[...] }
         return name[name.index(after: colon)...]
     }
 
     /// The value of the first attribute called `name` (lower-cased, prefix included).
-    subscript(attribute: String) -> String? {
+    package subscript(attribute: String) -> String? {
         attributes.first { $0.name == attribute }?.value
     }
 
     /// The value of the first attribute whose local name is `local` (`href` matches `xlink:href`).
-    func attribute(local: String) -> String? {
+    package func attribute(local: String) -> String? {
         attributes.first { $0.name == local || $0.name.hasSuffix(":" + local) }?.value
     }
 
@@ -32,12 +32,12 @@ struct MarkupElement: Sendable, CustomStringConvertible {
     var classes: [Substring] { (self["class"] ?? "").split(whereSeparator: \.isWhitespace) }
 
     /// Child elements, in order.
-    var elements: [MarkupElement] {
+    package var elements: [MarkupElement] {
         children.compactMap { if case .element(let e) = $0 { e } else { nil } }
     }
 
     /// The first descendant (depth first, self included) whose local name is `local`.
-    func first(_ local: String) -> MarkupElement? {
+    package func first(_ local: String) -> MarkupElement? {
         var stack: [MarkupElement] = [self]
         while let element = stack.popLast() {
             if element.localName == local { return element }
@@ -47,7 +47,7 @@ struct MarkupElement: Sendable, CustomStringConvertible {
     }
 
     /// All descendants (self excluded) whose local name is `local`, in document order.
-    func all(_ local: String) -> [MarkupElement] {
+    package func all(_ local: String) -> [MarkupElement] {
         var found: [MarkupElement] = []
         var stack: [MarkupElement] = elements.reversed()
         while let element = stack.popLast() {
@@ -58,7 +58,7 @@ struct MarkupElement: Sendable, CustomStringConvertible {
     }
 
     /// The concatenated text of every descendant text node.
-    var text: String {
+    package var text: String {
         var bytes: [UInt8] = []
         var stack: [MarkupNode] = children.reversed()
         while let node = stack.popLast() {
@@ -72,17 +72,17 @@ struct MarkupElement: Sendable, CustomStringConvertible {
 
     /// The text with runs of white space (and control characters) made one
     /// space and the ends trimmed: how a title or a label reads.
-    var collapsedText: String { collapseWhitespace(text) }
+    package var collapsedText: String { collapseWhitespace(text) }
 
     /// `<p class="x">…3 children</p>`.
-    var description: String {
+    package var description: String {
         let attributes = attributes.map { " \($0.name)=\"\($0.value)\"" }.joined()
         return "<\(name)\(attributes)>…\(children.count) children</\(name)>"
     }
 }
 
 /// A node of a parsed document: an element, or text in UTF-8 with entities decoded.
-enum MarkupNode: Sendable {
+package enum MarkupNode: Sendable {
     case element(MarkupElement)
     case text([UInt8])
 }

@@ -14,9 +14,9 @@
 ///   `dt`, `dd`, `tr`, `td` closes the open one as HTML does.
 /// - Bounds: every loop advances through the input; nesting deeper than
 ///   `maximumDepth` keeps its text but not its elements.
-struct MarkupParser {
+package struct MarkupParser {
     /// How forgiving the tree building is.
-    enum Mode {
+    package enum Mode {
         /// Package documents, NCX, container: only explicit structure.
         case xml
         /// Content documents: HTML's void elements and implied end tags too.
@@ -26,7 +26,7 @@ struct MarkupParser {
     /// Parses `input` (any encoding the document declares or marks with a
     /// byte order mark; see ``TextDecoding``) into a tree under a
     /// `#document` element.
-    static func parse(_ input: [UInt8], mode: Mode, maximumDepth: Int = 256) -> MarkupElement {
+    package static func parse(_ input: [UInt8], mode: Mode, maximumDepth: Int = 256) -> MarkupElement {
         var parser = MarkupParser(bytes: TextDecoding.utf8(input), mode: mode, maximumDepth: max(1, maximumDepth))
         parser.run()
         return parser.finish()

@@ -54,7 +54,11 @@ public final class BookAssembler {
             added += part.text.count
             anchors.append(part.anchors)
             links += part.links.map { BookLink(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), target: $0.target) }
-            images += part.images.map { BookImage(offset: $0.offset + start, path: $0.path, alt: $0.alt, isStandalone: $0.isStandalone) }
+            images += part.images.map { image in
+                var placed = image
+                placed.offset += start
+                return placed
+            }
             placeContents()
         }
         if partStarts.count >= source.partCount { text.finish() }

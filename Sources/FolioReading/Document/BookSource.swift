@@ -88,13 +88,17 @@ public struct BookImage: Hashable, Sendable, CustomStringConvertible {
     public var alt: String?
     /// Whether it is a page of its own (a full-page picture).
     public var isStandalone: Bool
+    /// Its pixel size when the source already knows it (a comic reads each page's header),
+    /// so a host need not read the picture to size it; nil when the host must find out.
+    public var size: ImageSize?
 
     /// An image at `offset`.
-    public init(offset: Int, path: String, alt: String? = nil, isStandalone: Bool = false) {
+    public init(offset: Int, path: String, alt: String? = nil, isStandalone: Bool = false, size: ImageSize? = nil) {
         self.offset = offset
         self.path = path
         self.alt = alt
         self.isStandalone = isStandalone
+        self.size = size
     }
 
     /// `image pictures/map.png @120`.

@@ -51,6 +51,7 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
     /// SDL_image cannot read it, and the image stays its line of text.
     public func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize? {
         if let known = imageSizes[image.path] { return known }
+        if let size = image.size { return size }
         var size: ImageSize?
         if let bytes = book.resource(image.path), !bytes.isEmpty {
             if let header = ImageHeader.size(of: bytes) {
