@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "FolioTerminal", targets: ["FolioTerminal"]),
         // For the nested packages (Fuzz/, View/), which open books through the public API only.
         .library(name: "FolioEPUB", targets: ["FolioEPUB"]),
+        .library(name: "FolioFormats", targets: ["FolioFormats"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
     dependencies: [
@@ -87,6 +88,8 @@ let package = Package(
             // a static link names them; a debug build finds them through libarchive.so anyway.
             linkerSettings: ["nettle", "lzma", "zstd", "bz2", "z"].map { .linkedLibrary($0, .when(platforms: [.linux])) }
         ),
+        // The formats read as books rather than text (EPUB, comics), opened alike by every host.
+        .target(name: "FolioFormats", dependencies: ["FolioReading", "FolioEPUB", "FolioComics"], swiftSettings: directMetadata),
         // The command line kept as the C library hands it over, in place of the Swift runtime's
         // search of /proc/self/maps for it (see arguments.c): `folio --version` 0.86 → 0.76 ms.
         // DWARF 4, which valgrind (Scripts/first-frame-order) reads, like the Swift objects'.
@@ -94,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput", "FolioComics",
+                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput", "FolioFormats",
             ],
             exclude: ["first-frame.order"],
             swiftSettings: directMetadata,

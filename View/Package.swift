@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioStore", package: "Folio"),
                 .product(name: "FolioEPUB", package: "Folio"),
+                .product(name: "FolioFormats", package: "Folio"),
             ]
         ),
         .executableTarget(name: "FolioViewer", dependencies: ["FolioViewHost"]),

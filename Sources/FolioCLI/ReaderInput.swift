@@ -8,8 +8,7 @@ import Darwin
 import Folio
 import FolioReading
 import FolioStore
-import FolioEPUB
-import FolioComics
+import FolioFormats
 import FolioInput
 
 /// What folio reads: a file, a stream (standard input, a FIFO, a device),
@@ -38,8 +37,7 @@ struct ReaderInput {
     /// Why there is nothing to read; each message is one line for standard error.
     enum Failure: Error, CustomStringConvertible {
         case open(Document.OpenError)
-        case book(EPUBError)
-        case comic(ComicError)
+        case book(BookOpener.Failure)
         case standardInputIsATerminal
         /// LESSOPEN named a replacement file that cannot be opened.
         case replacement(file: String, Document.OpenError)
@@ -47,8 +45,7 @@ struct ReaderInput {
         var description: String {
             switch self {
             case .open(let error): "\(error)"
-            case .book(let error): "folio: \(error)"
-            case .comic(let error): "\(error)"
+            case .book(let error): "\(error)"
             case .standardInputIsATerminal: "folio: standard input is a terminal; pipe something in, or give a file"
             case .replacement(let file, let error):
                 "folio: \(file): LESSOPEN named a replacement file, \(error.problem); check the LESSOPEN command, or unset LESSOPEN"
@@ -75,23 +72,12 @@ struct ReaderInput {
             if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed("-", by: preprocessor) { return input }
             return standardInput()
         case let path?:
-            if ComicBook.isComicArchive(path) || isDirectory(path) {
-                do {
-                    return comic(try ComicBook(path: path), path: path)
-                } catch {
-                    throw .comic(error)
+            do {
+                if let book = try BookOpener.open(path: path) {
+                    return ReaderInput(document: book, streamDescriptor: nil, source: .file(path))
                 }
-            }
-            if isBook(path) {
-                do {
-                    let book = try EPUBBook.open(path: path)
-                    return ReaderInput(document: Document(book: EPUBBookSource(book: book), path: path), streamDescriptor: nil,
-                                       source: .file(path))
-                } catch {
-                    // A zip of pictures with no EPUB inside is a comic whatever its name.
-                    if case .notEPUB = error, let comic = try? ComicBook(path: path) { return Self.comic(comic, path: path) }
-                    throw .book(error)
-                }
+            } catch {
+                throw .book(error)
             }
             if isGzip(path) { return try gzip(path) }
             if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed(path, by: preprocessor) { return input }
@@ -104,30 +90,6 @@ struct ReaderInput {
                 throw .open(error)
             }
         }
-    }
-
-    /// Whether `path` names a book: an `.epub` file, or a regular file that starts as a zip archive does.
-    static func isBook(_ path: String) -> Bool {
-        if path.lowercased().hasSuffix(".epub") { return true }
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        let n = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
-        return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
-    }
-
-    /// A comic's pages as a book.
-    static func comic(_ comic: ComicBook, path: String) -> ReaderInput {
-        ReaderInput(document: Document(book: comic, path: path), streamDescriptor: nil, source: .file(path))
-    }
-
-    /// Whether `path` is a directory: a folder of pictures is read as a comic.
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Standard input as a growing document.

@@ -1,6 +1,6 @@
 import CSDL2
 import Folio
-import FolioEPUB
+import FolioFormats
 import FolioReading
 import FolioStore
 import FolioViewCore
@@ -99,34 +99,21 @@ public final class BookViewer: Scene {
         SDL_StartTextInput()
     }
 
-    /// The document at `path`: an EPUB book, or a text or Markdown file.
+    /// The document at `path`: a book (an EPUB, a comic) or a text or Markdown file.
     static func open(_ path: String) throws -> Document {
-        let document: Document
-        if Self.isBook(path) {
-            do {
-                document = Document(book: EPUBBookSource(book: try EPUBBook.open(path: path)), path: path)
-            } catch {
-                throw Failure(description: "folio-view: \(error)")
-            }
-        } else {
-            do {
-                switch try Document.open(path: path) {
-                case .file(let opened): document = opened
-                case .stream: throw Failure(description: "folio-view: \(path) is not a regular file")
-                }
-            } catch let error as Document.OpenError {
-                throw Failure(description: "\(error)".replacingOccurrences(of: "folio:", with: "folio-view:"))
-            }
+        do {
+            if let book = try BookOpener.open(path: path) { return book }
+        } catch {
+            throw Failure(description: "\(error)".replacingOccurrences(of: "folio:", with: "folio-view:"))
         }
-        return document
-    }
-
-    /// Whether `path` names an EPUB: its extension, or a zip archive's first bytes.
-    static func isBook(_ path: String) -> Bool {
-        if path.lowercased().hasSuffix(".epub") { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return handle.readData(ofLength: 4) == Data([0x50, 0x4B, 0x03, 0x04])
+        do {
+            switch try Document.open(path: path) {
+            case .file(let opened): return opened
+            case .stream: throw Failure(description: "folio-view: \(path) is not a regular file")
+            }
+        } catch let error as Document.OpenError {
+            throw Failure(description: "\(error)".replacingOccurrences(of: "folio:", with: "folio-view:"))
+        }
     }
 
     /// The page area for a window of `size`: between the strip and the status row, less the padding.

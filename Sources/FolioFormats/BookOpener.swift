@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import FolioComics
+import FolioEPUB
+import FolioReading
+
+/// The formats folio reads as books rather than as text, opened the same
+/// way in every host: EPUBs, and comics (CBZ, CBR, CB7, CBT, folders of pictures).
+///
+/// ```swift
+/// if let book = try BookOpener.open(path: "issue-1.cbz") {
+///     session = ReadingSession(document: book, …)
+/// }   // nil: not a book; open it as text
+/// ```
+public enum BookOpener {
+    /// Why a book could not be opened, in one line for standard error (`folio: …`).
+    public enum Failure: Error, CustomStringConvertible {
+        /// An EPUB that cannot be read.
+        case book(EPUBError)
+        /// A comic that cannot be read.
+        case comic(ComicError)
+
+        /// The line, starting `folio: `.
+        public var description: String {
+            switch self {
+            case .book(let error): "folio: \(error)"
+            case .comic(let error): "\(error)"
+            }
+        }
+    }
+
+    /// `path` opened as a book when it is one — an archive with a comic's extension, a folder
+    /// (its pictures), an `.epub` or any zip (an EPUB, else a zip of pictures) — or nil when it
+    /// is none of these and should be read as text.
+    ///
+    /// - Throws: ``Failure`` when it is a book that cannot be read.
+    public static func open(path: String) throws(Failure) -> Document? {
+        if ComicBook.isComicArchive(path) || isDirectory(path) {
+            do {
+                return Document(book: try ComicBook(path: path), path: path)
+            } catch {
+                throw .comic(error)
+            }
+        }
+        guard isZipOrEPUB(path) else { return nil }
+        do {
+            return Document(book: EPUBBookSource(book: try EPUBBook.open(path: path)), path: path)
+        } catch {
+            // A zip of pictures with no EPUB inside is a comic whatever its name.
+            if case .notEPUB = error, let comic = try? ComicBook(path: path) { return Document(book: comic, path: path) }
+            throw .book(error)
+        }
+    }
+
+    /// Whether `path` is a directory.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether `path` names an EPUB: an `.epub` file, or a regular file that starts as a zip archive does.
+    static func isZipOrEPUB(_ path: String) -> Bool {
+        if path.lowercased().hasSuffix(".epub") { return true }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        let n = magic.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 4) }
+        return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
+    }
+}
