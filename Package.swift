@@ -88,6 +88,19 @@ let package = Package(
             // a static link names them; a debug build finds them through libarchive.so anyway.
             linkerSettings: ["nettle", "lzma", "zstd", "bz2", "z"].map { .linkedLibrary($0, .when(platforms: [.linux])) }
         ),
+        // libchafa (libchafa-dev, with GLib) and the picture decoders stb_image (libstb-dev) and
+        // libwebp (libwebp-dev): Scripts/install-packages installs them.
+        .systemLibrary(name: "CFolioChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CFolioImage", providers: [.apt(["libstb-dev", "libwebp-dev"])]),
+        // Pictures in the terminal: decoded off the main thread, drawn as Unicode blocks in 24-bit colour
+        // (or sixel, kitty, iTerm2) by chafa, sized to the cells a page gives them.
+        .target(
+            name: "FolioPictures",
+            dependencies: ["FolioReading", "FolioTerminal", "CFolioChafa", "CFolioImage"],
+            swiftSettings: directMetadata + optimisedInDebug,
+            // GLib's static library needs PCRE2's; a debug build finds it through libglib-2.0.so.
+            linkerSettings: [.linkedLibrary("pcre2-8", .when(platforms: [.linux]))]
+        ),
         // The formats read as books rather than text (EPUB, comics), opened alike by every host.
         .target(name: "FolioFormats", dependencies: ["FolioReading", "FolioEPUB", "FolioComics"], swiftSettings: directMetadata),
         // The command line kept as the C library hands it over, in place of the Swift runtime's
@@ -97,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
-                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput", "FolioFormats",
+                "Folio", "FolioReading", "FolioTerminal", "FolioStore", "FolioEPUB", "FolioArguments", "FolioInput", "FolioFormats", "FolioPictures",
             ],
             exclude: ["first-frame.order"],
             swiftSettings: directMetadata,
@@ -150,6 +163,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Pictures decoded and drawn as cells, checked against ImageMagick's reading of the same files.
+        .testTarget(name: "FolioPicturesTests", dependencies: ["FolioPictures", "FolioTerminal", "FolioReading", "FolioTestSupport", "FolioComics"]),
         // Comics built in the test by zip, tar and 7z from real pictures.
         .testTarget(name: "FolioComicsTests", dependencies: ["FolioComics", "FolioReading", "FolioTestSupport"]),
         // Checked against the real thing: gzip and zcat, /bin/sh, less.

@@ -84,7 +84,7 @@ def main():
                 subprocess.run(tmux + ["send-keys", "-t", "0", key], check=True)
                 time.sleep(0.15)
             time.sleep(1.0)
-        captured = subprocess.run(tmux + ["capture-pane", "-p", "-e", "-t", "0"], capture_output=True, text=True, check=True).stdout
+        captured = subprocess.run(tmux + ["capture-pane", "-p", "-e", "-N", "-t", "0"], capture_output=True, text=True, check=True).stdout
     finally:
         subprocess.run(tmux + ["kill-server"])
     font, bold = ImageFont.truetype(FONT, SIZE), ImageFont.truetype(BOLD, SIZE)

@@ -162,7 +162,7 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
         let skipped = failures.map { $0.hasPrefix("folio: ") ? String($0.dropFirst("folio: ".count)) : $0 }
         let notice = skipped.isEmpty ? nil : Notice(skipped.joined(separator: "; "), kind: .problem)
         let reader = InteractiveReader(files: files, options: options.readingOptions, terminalOptions: options.terminalOptions,
-                                       forget: options.forget, page: options.page, startKeys: startKeys, startNotice: notice)
+                                       forget: options.forget, pictureMode: options.pictures, page: options.page, startKeys: startKeys, startNotice: notice)
         do {
             try reader.run()
         } catch {

@@ -8,6 +8,7 @@ import Folio
 import FolioReading
 import FolioStore
 import FolioTerminal
+import FolioPictures
 
 /// The terminal reader's loop: keys, mouse, resizes, a stream's bytes and
 /// the clock go into one ``ReadingSession``; its effects come out as frames,
@@ -48,11 +49,19 @@ struct InteractiveReader {
     /// paired runs) than with the frame written whole once rendered.
     static let framePieceBytes = 1536
 
+    /// The pixels of a terminal cell pictures are sized for: 10 × 20, a common cell (a terminal
+    /// that says its own is not asked yet).
+    static let pictureCell = ImageSize(width: 10, height: 20)
+    /// How often the loop looks for pictures made on another thread while some are being made: 30 ms.
+    static let pictureWait = 0.03
+
     /// The files: the list and the input read (the loop reads and switches it).
     let files: ReaderFiles
     let options: ReadingOptions
     let terminalOptions: Terminal.Options
     let forget: Bool
+    /// How a book's pictures are drawn.
+    let pictureMode: PictureMode
     let page: Int?
     let startKeys: [String]
     /// A notice for the first screen (files that did not open), else the file's place in the list when there are several.
@@ -86,7 +95,14 @@ struct InteractiveReader {
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
         let files = self.files
         var place = PlaceKeeper(document: files.current.document, source: files.current.placeSource, store: store)
-        var reading = ReadingLoop(ReadingSession(document: files.current.document, measurer: CellMeasurer(),
+        // A book's pictures take the rows their size asks for, as if a cell were 10 × 20 pixels.
+        let measurer = CellMeasurer(pictureCell: pictureMode.drawsPictures ? Self.pictureCell : nil)
+        func picturesOf(_ document: Document) -> TerminalPictures? {
+            guard pictureMode.drawsPictures, let book = document.book else { return nil }
+            return TerminalPictures(source: book.source)
+        }
+        var pictures = picturesOf(files.current.document)
+        var reading = ReadingLoop(ReadingSession(document: files.current.document, measurer: measurer,
                                                  viewport: display.screen.viewport(title: ReaderScreen.title(of: files.current.document)),
                                                  options: options, restoring: place.restore(), at: now()))
         reading.session.file = files.list.place
@@ -141,6 +157,7 @@ struct InteractiveReader {
                 place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
                 let viewport = display.screen.viewport(title: ReaderScreen.title(of: input.document))
                 reading.open(input.document, restoring: place.restore(), file: files.list.place, viewport: viewport, at: now())
+                pictures = picturesOf(input.document)
                 // A stream's first bytes, when it has any waiting, go into its first screen (as at the start).
                 if input.streamDescriptor != nil && !input.document.isComplete { drain(upTo: Self.firstStreamBytes) }
             case .stayed(let notice):
@@ -174,7 +191,7 @@ struct InteractiveReader {
                 var wrote = false
                 // A big frame goes out in pieces as its rows are rendered, as less's output does
                 // through stdio: the terminal reads the top while the rest is rendered.
-                try display.render(reading.session, into: &output, flushingEvery: Self.framePieceBytes) { piece in
+                try display.render(reading.session, into: &output, pictures: pictures, flushingEvery: Self.framePieceBytes) { piece in
                     try terminal.write(piece)
                     wrote = true
                 }
@@ -197,6 +214,11 @@ struct InteractiveReader {
             // turn changes is drawn at the top of the next turn, before the loop can sleep.
             let rest = restUntil - now()
             state.apply(reading.turn(at: now(), clock: now, allowingWork: rest <= 0))
+            if let pictures {
+                // Pictures made since the last turn are drawn; the next pages' are started once these are.
+                if pictures.collect() { state.needsDraw = true }
+                if !pictures.isBusy && !reading.session.isAnimating { display.screen.prefetchPictures(reading.session, from: pictures) }
+            }
             if state.needsDraw || state.quit { continue }
 
             let wanted = rest > 0 ? 0 : reading.wantedInput
@@ -206,6 +228,8 @@ struct InteractiveReader {
                 reading.wholeSession.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
             }
             var timeout = reading.timeout(now: now())
+            // Pictures are made on another thread: look for them now and then until they are in.
+            if pictures?.isBusy == true { timeout = min(timeout ?? Self.pictureWait, Self.pictureWait) }
             if rest > 0 && (reading.hasWork || reading.wantedInput > 0) {
                 // Resting after the first screen: work and reading wait out the rest, not longer.
                 timeout = min(reading.session.isAnimating ? (timeout ?? rest) : rest, rest)

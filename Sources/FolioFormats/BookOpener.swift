@@ -33,12 +33,18 @@ public enum BookOpener {
     }
 
     /// `path` opened as a book when it is one — an archive with a comic's extension, a folder
-    /// (its pictures), an `.epub` or any zip (an EPUB, else a zip of pictures) — or nil when it
+    /// that holds pictures (four files in five at least), an `.epub` or any zip (an EPUB, else a zip of pictures) — or nil when it
     /// is none of these and should be read as text.
     ///
     /// - Throws: ``Failure`` when it is a book that cannot be read.
     public static func open(path: String) throws(Failure) -> Document? {
-        if ComicBook.isComicArchive(path) || isDirectory(path) {
+        if isDirectory(path) {
+            // A folder is a comic when pictures are most of what it holds (four in five files);
+            // any other folder stays "a directory", as less says.
+            guard let comic = try? ComicBook(path: path), comic.pages.count * 5 >= comic.archive.names.count * 4 else { return nil }
+            return Document(book: comic, path: path)
+        }
+        if ComicBook.isComicArchive(path) {
             do {
                 return Document(book: try ComicBook(path: path), path: path)
             } catch {

@@ -16,7 +16,7 @@ import Testing
         let pages = (1...12).map { ("vol/p\($0).png", ComicFixtures.png(width: 60 + $0, height: 90)) }
         let path = try fixtures.zip("lantern.cbz", pages + [("ComicInfo.xml", Array(xml.utf8))])
         let environment = ["XDG_STATE_HOME": fixtures.folder.appendingPathComponent("state").path]
-        let tmux = try Tmux(columns: 100, rows: 30, command: [Folio.binary.path, "--pages", path], environment: environment)
+        let tmux = try Tmux(columns: 100, rows: 30, command: [Folio.binary.path, "--pages", "--pictures=none", path], environment: environment)
         // Nobody touches it: the first page, the comic's title, its chapters.
         let first = try tmux.waitForStillScreen()
         #expect(StatusRow.pages(first)?.page == 1 && StatusRow.pages(first)?.count == 12, "\(StatusRow.status(first))")
@@ -41,10 +41,38 @@ import Testing
         #expect(tenth.joined().contains("(p10.png)"), "natural order: p10 is the tenth page")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
-        let again = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--pages", path], environment: environment)
+        let again = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, "--pages", "--pictures=none", path], environment: environment)
         let reopened = try again.waitForStillScreen()
         #expect(StatusRow.pages(reopened)?.page == 10, "the place kept: \(StatusRow.status(reopened))")
         try again.send("q")
+    }
+
+    /// Nobody touches it: the page's picture comes as cells in its colours (24-bit backgrounds),
+    /// centred on the page, where `--pictures none` leaves the placeholder line.
+    @Test func aPageIsDrawnAsColouredCellsWithoutAKey() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let pages = [("p1.png", ComicFixtures.png(width: 300, height: 450, rgb: (200, 40, 40))),
+                     ("p2.png", ComicFixtures.png(width: 300, height: 450, rgb: (30, 160, 60)))]
+        let path = try fixtures.zip("flat.cbz", pages)
+        let tmux = try Tmux(columns: 100, rows: 32, command: [Folio.binary.path, "--forget", path])
+        let red = "48;2;200;40;40"
+        let screen = try tmux.waitForStyled("the picture") { $0.joined().contains(red) }
+        // 300 × 450 pixels at 10 × 20 a cell is 30 × 23 cells, drawn up to twice that: the page's 30 rows, 39 columns.
+        let rows = screen.indices.filter { screen[$0].contains(red) }
+        #expect(rows.count == 30, "the picture fills the page's rows: \(rows)")
+        #expect(!screen.joined().contains("[image:"), "the placeholder gives way to the picture")
+        try tmux.send("Space")
+        try tmux.waitFor("the second page") { StatusRow.pages($0)?.page == 2 }
+        let second = try tmux.waitForStyled("the second picture") { $0.joined().contains("48;2;30;160;60") }.joined()
+        #expect(second.contains("48;2;30;160;60") && !second.contains(red), "the next page's picture, the first one gone")
+        try tmux.send("q")
+
+        let none = try Tmux(columns: 100, rows: 32, command: [Folio.binary.path, "--forget", "--pictures=none", path])
+        let plain = try none.waitForStillScreen()
+        #expect(plain.joined().contains("[image: page 1 (p1.png)]"))
+        #expect(!(try none.styledScreen().joined().contains(red)))
+        try none.send("q")
     }
 
     @Test func anEncryptedComicIsRefusedInOneLine() throws {

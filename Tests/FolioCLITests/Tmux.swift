@@ -142,6 +142,21 @@ final class Tmux {
         return rows.first { family.contains($0.0) && $0.2 == name }?.0
     }
 
+    /// Waits until `condition` holds for the styled screen (``styledScreen()``), checking every 50 ms
+    /// up to `timeout` seconds; records an issue with the last screen when it never does.
+    @discardableResult
+    func waitForStyled(timeout: Double = 10, _ what: String = "", _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: [String] = []
+        while Date() < deadline {
+            last = try styledScreen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Issue.record("timed out waiting for \(what); screen:\n\(last.joined(separator: "\n"))")
+        return last
+    }
+
     /// The screen with its colours and attributes, as SGR sequences (tmux's `capture-pane -e`).
     func styledScreen() throws -> [String] {
         let text = try tmux(["capture-pane", "-p", "-e", "-t", "0"])

@@ -109,7 +109,8 @@ public struct ComicFixtures {
         public let description: String
     }
 
-    func run(_ tool: String, _ arguments: [String], in directory: String? = nil) throws {
+    /// Runs `tool` with `arguments` (in `directory`), throwing what it said when it fails.
+    public func run(_ tool: String, _ arguments: [String], in directory: String? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -187,8 +187,14 @@ extension LessOption {
     static let noMouse = LessOption(nil, ["no-mouse"], .flag(initially: false),
                                     "leave the mouse to the terminal (the default)", .folioOnly)
 
+    /// `--pictures auto|blocks|none`: how pictures are drawn in the terminal.
+    static let pictures = LessOption(nil, ["pictures"], .string(validCharacters: "s"),
+                                     "=auto|blocks|none: pictures (comics, a book's images) as coloured blocks, or their placeholders",
+                                     .folioOnly)
+
     /// folio's own options, which `less` does not know: read from `FOLIO` and the command line, never from `LESS`.
-    static let folioTable: [LessOption] = [.page, .spread, .rightToLeft, .vertical, .pages, .forget, .width, .height, .noMouse]
+    static let folioTable: [LessOption] = [.page, .spread, .rightToLeft, .vertical, .pages, .pictures, .forget, .width, .height,
+                                           .noMouse]
 
     /// Every option of less 710's table (`opttbl.c`), in its order: letter,
     /// long names, type. The ones folio acts on are the named constants above.

@@ -20,6 +20,8 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     var vertical = false
     /// `--pages`: a text shown a page at a time turns whole pages side to side (no scrolling by lines).
     var pages = false
+    /// `--pictures`: how a book's pictures (a comic's pages) are drawn in the terminal.
+    var pictures = PictureMode.auto
     /// `--forget`: neither restore nor save the reading position.
     var forget = false
     /// `--width`: columns per page of plain output (when standard output is not a terminal), ≥ 1.
@@ -173,6 +175,11 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
                 throw BadValue(message: "--spread takes auto, single or double, not '\(text)'")
             }
             spread = choice
+        case (.pictures, .string(let text)):
+            guard let mode = PictureMode(rawValue: text) else {
+                throw BadValue(message: "--pictures takes auto, blocks or none, not '\(text)'")
+            }
+            pictures = mode
         case (.width, .string(let text)), (.height, .string(let text)):
             let name = option.names[0]
             guard let n = Int(text), n >= 1 else { throw BadValue(message: "--\(name) takes a number from 1, not '\(text)'") }
@@ -266,6 +273,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
         if rightToLeft { parts.append("--rtl") }
         if vertical { parts.append("--vertical") }
         if pages { parts.append("--pages") }
+        if pictures != d.pictures { parts.append("--pictures=\(pictures.rawValue)") }
         if forget { parts.append("--forget") }
         if width != d.width { parts.append("--width=\(width)") }
         if height != d.height { parts.append("--height=\(height)") }
@@ -293,4 +301,17 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
         if followsName { parts.append("--follow-name") }
         return parts.isEmpty ? "defaults" : parts.joined(separator: " ")
     }
+}
+
+/// How the terminal draws pictures: `--pictures auto|blocks|none`.
+enum PictureMode: String, Hashable, Sendable {
+    /// The best the terminal draws: Unicode blocks in 24-bit colour.
+    case auto
+    /// Unicode blocks in 24-bit colour, two colours a cell.
+    case blocks
+    /// No pictures: their placeholder lines, `[image: …]`.
+    case none
+
+    /// Whether pictures are drawn.
+    var drawsPictures: Bool { self != .none }
 }

@@ -157,7 +157,7 @@ public final class Document {
         public var description: String {
             switch self {
             case .missing(let path): "folio: \(path): no such file"
-            case .directory(let path): "folio: \(path) is a directory; give a text or Markdown file"
+            case .directory(let path): "folio: \(path) is a directory; give a file to read, or a folder of pictures"
             case .unreadable(let path, let reason): "folio: \(path): cannot read it (\(reason.lowercased()))"
             }
         }

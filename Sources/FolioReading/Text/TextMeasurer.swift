@@ -45,8 +45,23 @@ extension TextMeasurer {
 /// The terminal's measurer: one unit is one cell, characters take
 /// ``DisplayWidth`` columns (wide CJK and emoji two, marks none).
 public struct CellMeasurer: TextMeasurer {
-    /// A measurer in cells.
-    public init() {}
+    /// The pixels of one cell when the terminal draws pictures, else nil (pictures stay their line of text).
+    public let pictureCell: ImageSize?
+
+    /// A measurer in cells; images stay their line of text.
+    public init() { pictureCell = nil }
+
+    /// A measurer in cells for a terminal that draws pictures, whose cells are `pictureCell` pixels:
+    /// a picture's natural size in cells is its pixels divided by the cell's, rounded up.
+    public init(pictureCell: ImageSize?) { self.pictureCell = pictureCell }
+
+    /// The size in cells of `image` (from the size the book knows, else its header), or nil
+    /// without pictures or when the book lacks it or the format is not one whose header is read.
+    public func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize? {
+        guard let cell = pictureCell,
+              let pixels = image.size ?? book.resource(image.path).flatMap({ ImageHeader.size(of: $0) }) else { return nil }
+        return ImageSize(width: (pixels.width + cell.width - 1) / cell.width, height: (pixels.height + cell.height - 1) / cell.height)
+    }
 
     /// 0, 1 or 2 columns, whatever the style.
     @inlinable

@@ -52,17 +52,18 @@ public struct ReaderDisplay {
     /// The frame shown last, if any.
     public var lastFrame: Frame? { shown }
 
-    /// Draws `session` and appends to `output` the bytes that bring the terminal from the last frame to this one.
-    public mutating func render(_ session: ReadingSession, into output: inout [UInt8]) {
-        render(session, into: &output, flushingEvery: .max) { _ in }
+    /// Draws `session` (its pictures' cells from `pictures`, if given) and appends to `output`
+    /// the bytes that bring the terminal from the last frame to this one.
+    public mutating func render(_ session: ReadingSession, into output: inout [UInt8], pictures: CellPictureSource? = nil) {
+        render(session, into: &output, pictures: pictures, flushingEvery: .max) { _ in }
     }
 
     /// Like ``render(_:into:)``, handing the bytes to `flush` in pieces of `threshold` or more
     /// as the rows are rendered (see ``Renderer/render(from:to:horizontalShift:into:flushingEvery:_:)``):
     /// the terminal reads the top of a big frame while the rest is rendered. What is left stays in `output`.
-    public mutating func render(_ session: ReadingSession, into output: inout [UInt8],
+    public mutating func render(_ session: ReadingSession, into output: inout [UInt8], pictures: CellPictureSource? = nil,
                                 flushingEvery threshold: Int, _ flush: ([UInt8]) throws -> Void) rethrows {
-        screen.draw(session, into: &frame)
+        screen.draw(session, into: &frame, pictures: pictures)
         let pages = session.visiblePages
         var shift = 0
         if !session.options.vertical, let mark, let same = pages.first(where: { $0.page == mark.page }) { shift = same.x - mark.x }

@@ -53,7 +53,11 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
 
     /// Draws `session` into `frame` (sized to the terminal): strip, pages,
     /// spines, status row, and the help on top when it is open.
-    public func draw(_ session: ReadingSession, into frame: inout Frame) {
+    ///
+    /// With `pictures`, a book's pictures the session placed on its pages (see
+    /// ``pictureCells(of:at:)``) are drawn as cells over their rows, each fitted to its
+    /// rows and the page's width and centred; a picture not made yet keeps its placeholder text.
+    public func draw(_ session: ReadingSession, into frame: inout Frame, pictures: CellPictureSource? = nil) {
         frame.clear()
         guard !isTooSmall else {
             drawTooSmall(into: &frame)
@@ -61,6 +65,7 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         }
         drawStrip(session, into: &frame)
         drawPages(session, into: &frame)
+        if let pictures { drawPictures(session, from: pictures, into: &frame) }
         drawStatus(session, into: &frame)
         if session.mode == .help { drawHelp(into: &frame) }
     }
@@ -152,6 +157,45 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         guard session.document.text.count > 0 else { return }
         for spine in session.spines {
             for row in bodyRows { frame.draw("│", atColumn: spine, row: row, style: Style(dim: true)) }
+        }
+    }
+
+    /// Where each picture of `visible` goes: its cells' size and top-left cell on the screen.
+    public func pictureCells(of visible: VisiblePage, at image: PageImage) -> (columns: Int, rows: Int, column: Int, row: Int) {
+        let fitted = image.size.fitted(width: visible.width, height: image.rows)
+        let column = visible.x + (visible.width - fitted.width) / 2
+        let row = bodyRows.lowerBound + visible.y + image.row + (image.rows - fitted.height) / 2
+        return (fitted.width, fitted.height, column, row)
+    }
+
+    private func drawPictures(_ session: ReadingSession, from pictures: CellPictureSource, into frame: inout Frame) {
+        for visible in session.visiblePages {
+            let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
+            for image in session.images(onPage: visible.page) {
+                let place = pictureCells(of: visible, at: image)
+                guard let picture = pictures.picture(image.image, columns: place.columns, rows: place.rows) else { continue }
+                // The placeholder's text goes: the picture stands in its rows.
+                let top = bodyRows.lowerBound + visible.y + image.row
+                let rows = max(bodyRows.lowerBound, top)..<min(bodyRows.upperBound, top + image.rows)
+                if !clip.isEmpty && !rows.isEmpty { frame.fill(columns: clip, rows: rows) }
+                frame.draw(picture, atColumn: place.column, row: place.row, clip: clip, rows: bodyRows)
+            }
+        }
+    }
+
+    /// Starts making the pictures of the pages next to those shown (one before, one after each
+    /// side), so a page turn finds them made.
+    public func prefetchPictures(_ session: ReadingSession, from pictures: CellPictureSource) {
+        let shown = session.visiblePages
+        guard let first = shown.min(by: { $0.page < $1.page }), let last = shown.max(by: { $0.page < $1.page }) else { return }
+        let known = session.pagination.knownPages
+        for page in [first.page - 1, last.page + 1] where page >= 0 && page < known {
+            var neighbour = page < first.page ? first : last
+            neighbour.page = page
+            for image in session.images(onPage: page) {
+                let place = pictureCells(of: neighbour, at: image)
+                _ = pictures.picture(image.image, columns: place.columns, rows: place.rows)
+            }
         }
     }
 
@@ -275,3 +319,4 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+

@@ -1,0 +1,47 @@
+import CFolioChafa
+import FolioTerminal
+
+/// Turns a picture into terminal cells with chafa: each cell the block
+/// character (`▀ ▄ ▌ ▐ ▖ ▞ █ …`) and the two 24-bit colours that show
+/// its part of the picture best.
+///
+/// ```swift
+/// let cells = CellPainter.cells(of: picture, columns: 40, rows: 20)
+/// ```
+public enum CellPainter {
+    /// `picture` scaled to exactly `columns` × `rows` cells (the caller keeps its
+    /// aspect: a cell is about half as wide as it is tall). Transparent pixels show black.
+    public static func cells(of picture: DecodedPicture, columns: Int, rows: Int) -> CellPicture {
+        var out = CellPicture(columns: columns, rows: rows)
+        guard columns > 0, rows > 0, picture.width > 0, picture.height > 0 else { return out }
+        let symbols = chafa_symbol_map_new()
+        chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+        let config = chafa_canvas_config_new()
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+        chafa_canvas_config_set_symbol_map(config, symbols)
+        chafa_canvas_config_set_bg_color(config, 0x000000)
+        let canvas = chafa_canvas_new(config)
+        defer {
+            chafa_canvas_unref(canvas)
+            chafa_canvas_config_unref(config)
+            chafa_symbol_map_unref(symbols)
+        }
+        picture.pixels.withUnsafeBufferPointer { pixels in
+            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
+                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
+        }
+        for y in 0..<rows {
+            for x in 0..<columns {
+                let character = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
+                var foreground: Int32 = 0, background: Int32 = 0
+                chafa_canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                out[x, y] = CellPicture.Cell(scalar: Unicode.Scalar(character) ?? " ",
+                                             foreground: UInt32(bitPattern: max(0, foreground)),
+                                             background: UInt32(bitPattern: max(0, background)))
+            }
+        }
+        return out
+    }
+}

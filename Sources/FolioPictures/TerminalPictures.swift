@@ -1,0 +1,93 @@
+import Dispatch
+import FolioReading
+import FolioTerminal
+import Synchronization
+
+/// A book's pictures as terminal cells, made off the main thread.
+///
+/// ``picture(_:columns:rows:)`` answers at once: the cells when they are
+/// made, else nil (the page shows the placeholder text) after starting the
+/// work — the picture's bytes read from the book (on the caller's thread,
+/// as a book's archive is not shared across threads), then decoded and
+/// painted on a background queue. The host calls ``collect()`` each turn of
+/// its loop and draws again when it returns true; while ``isBusy``, it wakes
+/// now and then to do so.
+///
+/// The most recent ``keptPictures`` are kept, so paging back and forth
+/// makes nothing twice; a picture that cannot be read is remembered as
+/// such and keeps its placeholder.
+public final class TerminalPictures: CellPictureSource {
+    /// How many painted pictures are kept: 48, some 5 MB at 200 × 50 cells each.
+    public static let keptPictures = 48
+
+    private struct Key: Hashable, Sendable {
+        var path: String
+        var columns: Int
+        var rows: Int
+    }
+
+    private final class Inbox: Sendable {
+        let finished = Mutex<[(Key, CellPicture?)]>([])
+    }
+
+    private let source: any BookSource
+    private let maximumPixels: Int
+    private let queue = DispatchQueue(label: "folio.pictures", qos: .userInitiated)
+    private let inbox = Inbox()
+    private var made: [Key: CellPicture] = [:]
+    private var order: [Key] = []
+    private var pending: Set<Key> = []
+    private var unreadable: Set<String> = []
+
+    /// Pictures of `source`, each refused over `maximumPixels` (67 megapixels by default).
+    public init(source: any BookSource, maximumPixels: Int = 1 << 26) {
+        self.source = source
+        self.maximumPixels = maximumPixels
+    }
+
+    /// Whether pictures are being made.
+    public var isBusy: Bool { !pending.isEmpty }
+
+    /// The cells of `image` at `columns` × `rows`, or nil while they are being made or when it cannot be read.
+    public func picture(_ image: BookImage, columns: Int, rows: Int) -> CellPicture? {
+        let key = Key(path: image.path, columns: columns, rows: rows)
+        if let picture = made[key] { return picture }
+        guard columns > 0, rows > 0, !pending.contains(key), !unreadable.contains(image.path) else { return nil }
+        guard let bytes = source.resource(image.path) else {
+            unreadable.insert(image.path)
+            return nil
+        }
+        pending.insert(key)
+        let inbox = inbox, maximumPixels = maximumPixels
+        queue.async {
+            let picture = try? DecodedPicture(bytes: bytes, maximumPixels: maximumPixels)
+            let cells = picture.map { CellPainter.cells(of: $0, columns: columns, rows: rows) }
+            inbox.finished.withLock { $0.append((key, cells)) }
+        }
+        return nil
+    }
+
+    /// Makes `image`'s cells ahead of its page (a neighbour of the pages shown), if not made yet.
+    public func prefetch(_ image: BookImage, columns: Int, rows: Int) {
+        _ = picture(image, columns: columns, rows: rows)
+    }
+
+    /// Takes the pictures made since the last call; returns whether any came (the screen should be drawn).
+    public func collect() -> Bool {
+        let finished = inbox.finished.withLock { list -> [(Key, CellPicture?)] in
+            defer { list.removeAll() }
+            return list
+        }
+        for (key, cells) in finished {
+            pending.remove(key)
+            guard let cells else {
+                unreadable.insert(key.path)
+                continue
+            }
+            made[key] = cells
+            order.append(key)
+            if order.count > Self.keptPictures { made[order.removeFirst()] = nil }
+        }
+        return !finished.isEmpty
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import FolioPictures
+import FolioReading
+import FolioTerminal
+import FolioTestSupport
+import Testing
+
+/// Pictures decoded by stb_image and libwebp, checked against ImageMagick's decoding of the same
+/// files, and turned into cells by chafa, checked against the picture's own colours.
+@Suite struct PictureTests {
+    /// ImageMagick's RGBA pixels of `path`, the reference decoder.
+    static func reference(_ path: String) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert", path, "-depth", "8", "rgba:-"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
+    /// A picture ImageMagick draws: a gradient with shapes, saved as `format`.
+    static func made(_ name: String, in fixtures: ComicFixtures) throws -> String {
+        let path = fixtures.folder.appendingPathComponent(name).path
+        try fixtures.run("/usr/bin/env", ["convert", "-size", "96x64", "gradient:red-blue", "-fill", "yellow",
+                                          "-draw", "circle 48,32 60,40", "-depth", "8", "-quality", "92", path])
+        return path
+    }
+
+    @Test(arguments: ["p.png", "p.jpg", "p.gif", "p.webp", "p.bmp"])
+    func decodingAgreesWithImageMagick(name: String) throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let path = try Self.made(name, in: fixtures)
+        let picture = try DecodedPicture(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let expected = try Self.reference(path)
+        #expect(picture.width == 96 && picture.height == 64)
+        try #require(expected.count == picture.pixels.count, "ImageMagick gave \(expected.count) bytes")
+        var total = 0, worst = 0
+        for (a, b) in zip(picture.pixels, expected) {
+            let difference = abs(Int(a) - Int(b))
+            total += difference
+            worst = max(worst, difference)
+        }
+        let mean = Double(total) / Double(expected.count)
+        // Lossless formats agree exactly; JPEG and lossy WebP decoders may round differently, by a little.
+        let lossy = name.hasSuffix(".jpg") || name.hasSuffix(".webp")
+        #expect(lossy ? mean < 1.5 : worst == 0, "\(name): mean difference \(mean), worst \(worst)")
+    }
+
+    /// A header asking for 50,000 × 50,000 pixels is refused before anything is decoded.
+    @Test func aPictureBombIsRefusedFromItsHeader() {
+        #expect(throws: DecodedPicture.Problem.tooLarge(width: 50_000, height: 50_000)) {
+            try DecodedPicture(bytes: ComicFixtures.pngHeader(width: 50_000, height: 50_000))
+        }
+        #expect(throws: DecodedPicture.Problem.self) { try DecodedPicture(bytes: Array("not a picture".utf8)) }
+        #expect(throws: DecodedPicture.Problem.self) { try DecodedPicture(bytes: Array(ComicFixtures.png(width: 40, height: 40).prefix(60))) }
+    }
+
+    /// Four flat quarters, each two cells by two: every cell shows its quarter's colour, whatever block chafa picks.
+    @Test func cellsShowThePicturesColoursWhereTheyAre() {
+        let colours: [[UInt32]] = [[0xC82828, 0x2850C8], [0x28C850, 0xE0E020]]
+        var pixels: [UInt8] = []
+        for y in 0..<80 {
+            for x in 0..<40 {
+                let colour = colours[y / 40][x / 20]
+                pixels += [UInt8(colour >> 16), UInt8(colour >> 8 & 0xFF), UInt8(colour & 0xFF), 255]
+            }
+        }
+        let cells = CellPainter.cells(of: DecodedPicture(width: 40, height: 80, pixels: pixels), columns: 4, rows: 4)
+        for row in 0..<4 {
+            for column in 0..<4 {
+                let cell = cells[column, row]
+                let colour = colours[row / 2][column / 2]
+                // A cell shows its background, and its foreground where its character has ink.
+                let shown = cell.scalar == " " ? [cell.background] : cell.scalar == "█" ? [cell.foreground] : [cell.foreground, cell.background]
+                for value in shown {
+                    #expect(close(value, colour), "cell \(column),\(row) '\(cell.scalar)' shows \(String(value, radix: 16)), not \(String(colour, radix: 16))")
+                }
+            }
+        }
+    }
+
+    func close(_ a: UInt32, _ b: UInt32) -> Bool {
+        (0..<3).allSatisfy { (shift: UInt32) -> Bool in
+            let x = Int((a >> (8 * shift)) & 0xFF), y = Int((b >> (8 * shift)) & 0xFF)
+            return abs(x - y) <= 8
+        }
+    }
+
+    /// A picture made off the main thread: nil at first (the placeholder is drawn), then its cells once collected.
+    @Test func picturesAreMadeOffTheMainThreadAndKept() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let path = try fixtures.zip("c.cbz", [("p1.png", ComicFixtures.png(width: 30, height: 40, rgb: (200, 40, 40)))])
+        let comic = try FolioComicsTestBook.open(path)
+        let pictures = TerminalPictures(source: comic)
+        let image = comic.part(at: 0).images[0]
+        #expect(pictures.picture(image, columns: 6, rows: 4) == nil)
+        #expect(pictures.isBusy)
+        let deadline = Date().addingTimeInterval(10)
+        while !pictures.collect() && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        let cells = try #require(pictures.picture(image, columns: 6, rows: 4))
+        #expect(!pictures.isBusy)
+        #expect(cells.columns == 6 && cells.rows == 4)
+        #expect(close(cells[3, 2].background, 0xC82828))
+    }
+}
