@@ -41,6 +41,7 @@ let package = Package(
         // For the nested packages (Fuzz/, View/), which open books through the public API only.
         .library(name: "FolioEPUB", targets: ["FolioEPUB"]),
         .library(name: "FolioFormats", targets: ["FolioFormats"]),
+        .library(name: "CJPEGDecode", targets: ["CJPEGDecode"]),
         .executable(name: "folio", targets: ["FolioCLI"]),
     ],
     dependencies: [
@@ -92,11 +93,14 @@ let package = Package(
         // libwebp (libwebp-dev): Scripts/install-packages installs them.
         .systemLibrary(name: "CFolioChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         .systemLibrary(name: "CFolioImage", providers: [.apt(["libstb-dev", "libwebp-dev"])]),
+        // JPEGs decoded by libjpeg (libjpeg-dev) at a reduced DCT scale, so a picture far larger than
+        // where it is drawn is never decoded whole: the terminal's pictures and the window's photos.
+        .target(name: "CJPEGDecode", linkerSettings: [.linkedLibrary("jpeg")]),
         // Pictures in the terminal: decoded off the main thread, drawn as Unicode blocks in 24-bit colour
         // (or sixel, kitty, iTerm2) by chafa, sized to the cells a page gives them.
         .target(
             name: "FolioPictures",
-            dependencies: ["FolioReading", "FolioTerminal", "CFolioChafa", "CFolioImage"],
+            dependencies: ["FolioReading", "FolioTerminal", "CFolioChafa", "CFolioImage", "CJPEGDecode"],
             swiftSettings: directMetadata + optimisedInDebug,
             // GLib's static library needs PCRE2's; a debug build finds it through libglib-2.0.so.
             linkerSettings: [.linkedLibrary("pcre2-8", .when(platforms: [.linux]))]

@@ -21,12 +21,6 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        // JPEGs decoded by libjpeg (Debian: libjpeg-dev) at a reduced DCT scale, so a
-        // photo far larger than the window is never decoded whole.
-        .target(
-            name: "CJPEGDecode",
-            linkerSettings: [.linkedLibrary("jpeg")]
-        ),
         // Pure Swift, no SDL: the photo list, sizes, zoom and the page curl's geometry.
         // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
         .target(
@@ -38,7 +32,8 @@ let package = Package(
         .target(
             name: "FolioViewHost",
             dependencies: [
-                "CSDL2", "CJPEGDecode", "FolioViewCore",
+                "CSDL2", "FolioViewCore",
+                .product(name: "CJPEGDecode", package: "Folio"),
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioStore", package: "Folio"),

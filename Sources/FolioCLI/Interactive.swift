@@ -228,13 +228,22 @@ struct InteractiveReader {
                 reading.wholeSession.document.stream?.prepareRoom(for: min(wanted, Self.firstStreamBytes))
             }
             var timeout = reading.timeout(now: now())
-            // Pictures are made on another thread: look for them now and then until they are in.
-            if pictures?.isBusy == true { timeout = min(timeout ?? Self.pictureWait, Self.pictureWait) }
+            // Pictures are made on another thread: a finished one wakes the wait (a book has no stream
+            // to watch); with a stream watched too, look for them now and then until they are in.
+            var watched = wanted > 0 ? files.current.streamDescriptor : nil
+            if let pictures, pictures.isBusy {
+                if watched == nil && pictures.wakeDescriptor >= 0 {
+                    watched = pictures.wakeDescriptor
+                } else {
+                    timeout = min(timeout ?? Self.pictureWait, Self.pictureWait)
+                }
+            }
             if rest > 0 && (reading.hasWork || reading.wantedInput > 0) {
                 // Resting after the first screen: work and reading wait out the rest, not longer.
                 timeout = min(reading.session.isAnimating ? (timeout ?? rest) : rest, rest)
             }
-            let (events, streamReady) = try terminal.read(timeout: timeout, alsoWatching: wanted > 0 ? files.current.streamDescriptor : nil)
+            let (events, ready) = try terminal.read(timeout: timeout, alsoWatching: watched)
+            let streamReady = ready && watched == files.current.streamDescriptor && watched != nil
             if streamReady {
                 // Drain what is ready, up to what the session wants, 128 KB a turn: a fast
                 // writer (cat of a big file) would otherwise fill the whole read-ahead before

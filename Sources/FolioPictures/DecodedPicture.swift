@@ -1,11 +1,15 @@
 import CFolioImage
+import CJPEGDecode
 import FolioReading
 
 /// A picture decoded to 8-bit RGBA pixels, row by row, no padding.
 ///
-/// Decoded by stb_image (JPEG, PNG, GIF's first frame, BMP) or libwebp
-/// (WebP). The size is read from the header first, and a picture of more
-/// than `maximumPixels` is refused before any pixel is decoded.
+/// Decoded by libjpeg (JPEG, at the smallest of its DCT scales that still
+/// covers the box the picture is drawn in: a 1200 × 1800 page for 40 × 48
+/// cells decodes a quarter of each side), stb_image (PNG, GIF's first frame,
+/// BMP, and JPEGs libjpeg refuses) or libwebp (WebP). The size is read from
+/// the header first, and a picture of more than `maximumPixels` is refused
+/// before any pixel is decoded.
 ///
 /// ```swift
 /// let picture = try DecodedPicture(bytes: pngBytes)
@@ -43,13 +47,17 @@ public struct DecodedPicture: Sendable {
         self.pixels = pixels
     }
 
-    /// Decodes `bytes`.
+    /// Decodes `bytes`; a JPEG at a reduced scale when `box` (in pixels) is smaller than the picture.
     ///
     /// - Throws: ``Problem``: unreadable, or over `maximumPixels` (checked from the header, before decoding).
-    public init(bytes: [UInt8], maximumPixels: Int = 1 << 26) throws(Problem) {
+    public init(bytes: [UInt8], fitting box: ImageSize? = nil, maximumPixels: Int = 1 << 26) throws(Problem) {
         // The reading layer's header reader knows a size from a header alone, even one cut short of its pixels.
         if let size = ImageHeader.size(of: Array(bytes.prefix(64 << 10))), size.width * size.height > maximumPixels {
             throw .tooLarge(width: size.width, height: size.height)
+        }
+        if bytes.starts(with: [0xFF, 0xD8]), let jpeg = Self.jpeg(bytes, fitting: box) {
+            self = jpeg
+            return
         }
         let isWebP = bytes.count > 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
         let decoded: Result<DecodedPicture, Problem> = bytes.withUnsafeBufferPointer { buffer in
@@ -81,5 +89,24 @@ public struct DecodedPicture: Sendable {
                                            pixels: Array(UnsafeBufferPointer(start: rgba, count: count))))
         }
         self = try decoded.get()
+    }
+
+    /// A JPEG through libjpeg at the scale `box` needs; nil when libjpeg cannot read it (stb_image tries then).
+    private static func jpeg(_ bytes: [UInt8], fitting box: ImageSize?) -> DecodedPicture? {
+        var image = folio_jpeg_image()
+        let width = Int32(clamping: box?.width ?? Int(Int32.max)), height = Int32(clamping: box?.height ?? Int(Int32.max))
+        let status = bytes.withUnsafeBufferPointer { folio_jpeg_decode_memory($0.baseAddress, $0.count, width, height, &image) }
+        guard status == 0, let rgb = image.pixels else { return nil }
+        defer { folio_jpeg_free(&image) }
+        let count = Int(image.width) * Int(image.height)
+        var rgba = [UInt8](repeating: 255, count: count * 4)
+        rgba.withUnsafeMutableBufferPointer { out in
+            for i in 0..<count {
+                out[4 * i] = rgb[3 * i]
+                out[4 * i + 1] = rgb[3 * i + 1]
+                out[4 * i + 2] = rgb[3 * i + 2]
+            }
+        }
+        return DecodedPicture(width: Int(image.width), height: Int(image.height), pixels: rgba)
     }
 }

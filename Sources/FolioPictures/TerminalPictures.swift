@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Dispatch
 import FolioReading
 import FolioTerminal
@@ -10,8 +15,8 @@ import Synchronization
 /// work — the picture's bytes read from the book (on the caller's thread,
 /// as a book's archive is not shared across threads), then decoded and
 /// painted on a background queue. The host calls ``collect()`` each turn of
-/// its loop and draws again when it returns true; while ``isBusy``, it wakes
-/// now and then to do so.
+/// its loop and draws again when it returns true; a finished picture makes
+/// ``wakeDescriptor`` readable, so a host waiting on its terminal wakes at once.
 ///
 /// The most recent ``keptPictures`` are kept, so paging back and forth
 /// makes nothing twice; a picture that cannot be read is remembered as
@@ -28,6 +33,29 @@ public final class TerminalPictures: CellPictureSource {
 
     private final class Inbox: Sendable {
         let finished = Mutex<[(Key, CellPicture?)]>([])
+        /// A pipe: a byte written for each picture finished, read by ``collect()``.
+        let wake: (read: Int32, write: Int32)
+
+        init() {
+            var ends: [Int32] = [-1, -1]
+            if pipe(&ends) == 0 {
+                for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK); _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            } else {
+                ends = [-1, -1]
+            }
+            wake = (ends[0], ends[1])
+        }
+
+        deinit {
+            if wake.read >= 0 { close(wake.read) }
+            if wake.write >= 0 { close(wake.write) }
+        }
+
+        func post(_ key: Key, _ cells: CellPicture?) {
+            finished.withLock { $0.append((key, cells)) }
+            var byte: UInt8 = 1
+            if wake.write >= 0 { _ = write(wake.write, &byte, 1) }
+        }
     }
 
     private let source: any BookSource
@@ -48,6 +76,9 @@ public final class TerminalPictures: CellPictureSource {
     /// Whether pictures are being made.
     public var isBusy: Bool { !pending.isEmpty }
 
+    /// Readable when a picture is finished (a descriptor to wait on beside the terminal's); -1 if it could not be made.
+    public var wakeDescriptor: Int32 { inbox.wake.read }
+
     /// The cells of `image` at `columns` × `rows`, or nil while they are being made or when it cannot be read.
     public func picture(_ image: BookImage, columns: Int, rows: Int) -> CellPicture? {
         let key = Key(path: image.path, columns: columns, rows: rows)
@@ -60,9 +91,11 @@ public final class TerminalPictures: CellPictureSource {
         pending.insert(key)
         let inbox = inbox, maximumPixels = maximumPixels
         queue.async {
-            let picture = try? DecodedPicture(bytes: bytes, maximumPixels: maximumPixels)
+            // Eight pixels a cell across and sixteen down is all the detail chafa's blocks use.
+            let box = ImageSize(width: columns * 8, height: rows * 16)
+            let picture = try? DecodedPicture(bytes: bytes, fitting: box, maximumPixels: maximumPixels)
             let cells = picture.map { CellPainter.cells(of: $0, columns: columns, rows: rows) }
-            inbox.finished.withLock { $0.append((key, cells)) }
+            inbox.post(key, cells)
         }
         return nil
     }
@@ -74,6 +107,8 @@ public final class TerminalPictures: CellPictureSource {
 
     /// Takes the pictures made since the last call; returns whether any came (the screen should be drawn).
     public func collect() -> Bool {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while inbox.wake.read >= 0 && read(inbox.wake.read, &drain, drain.count) > 0 {}
         let finished = inbox.finished.withLock { list -> [(Key, CellPicture?)] in
             defer { list.removeAll() }
             return list

@@ -57,14 +57,14 @@ import Testing
         let path = try fixtures.zip("flat.cbz", pages)
         let tmux = try Tmux(columns: 100, rows: 32, command: [Folio.binary.path, "--forget", path])
         let red = "48;2;200;40;40"
-        let screen = try tmux.waitForStyled("the picture") { $0.joined().contains(red) }
+        let screen = try tmux.waitFor("the picture", styled: true) { $0.joined().contains(red) }
         // 300 × 450 pixels at 10 × 20 a cell is 30 × 23 cells, drawn up to twice that: the page's 30 rows, 39 columns.
         let rows = screen.indices.filter { screen[$0].contains(red) }
         #expect(rows.count == 30, "the picture fills the page's rows: \(rows)")
         #expect(!screen.joined().contains("[image:"), "the placeholder gives way to the picture")
         try tmux.send("Space")
         try tmux.waitFor("the second page") { StatusRow.pages($0)?.page == 2 }
-        let second = try tmux.waitForStyled("the second picture") { $0.joined().contains("48;2;30;160;60") }.joined()
+        let second = try tmux.waitFor("the second picture", styled: true) { $0.joined().contains("48;2;30;160;60") }.joined()
         #expect(second.contains("48;2;30;160;60") && !second.contains(red), "the next page's picture, the first one gone")
         try tmux.send("q")
 

@@ -64,13 +64,14 @@ final class Tmux {
         return lines
     }
 
-    /// Waits until `condition` holds for the screen (checking every 50 ms, up to `timeout` seconds).
+    /// Waits until `condition` holds for the screen (checking every 50 ms, up to `timeout` seconds);
+    /// with `styled`, for the screen with its colours (``styledScreen()``).
     @discardableResult
-    func waitFor(timeout: Double = 10, _ what: String = "", _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(timeout: Double = 10, _ what: String = "", styled: Bool = false, _ condition: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         while Date() < deadline {
-            last = try screen()
+            last = try styled ? styledScreen() : screen()
             if condition(last) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -140,21 +141,6 @@ final class Tmux {
             }
         }
         return rows.first { family.contains($0.0) && $0.2 == name }?.0
-    }
-
-    /// Waits until `condition` holds for the styled screen (``styledScreen()``), checking every 50 ms
-    /// up to `timeout` seconds; records an issue with the last screen when it never does.
-    @discardableResult
-    func waitForStyled(timeout: Double = 10, _ what: String = "", _ condition: ([String]) -> Bool) throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last: [String] = []
-        while Date() < deadline {
-            last = try styledScreen()
-            if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Issue.record("timed out waiting for \(what); screen:\n\(last.joined(separator: "\n"))")
-        return last
     }
 
     /// The screen with its colours and attributes, as SGR sequences (tmux's `capture-pane -e`).

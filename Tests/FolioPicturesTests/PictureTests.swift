@@ -50,6 +50,23 @@ import Testing
         #expect(lossy ? mean < 1.5 : worst == 0, "\(name): mean difference \(mean), worst \(worst)")
     }
 
+    /// A JPEG drawn small is decoded at libjpeg's reduced scale: a quarter of each side for a quarter-size box,
+    /// its pixels near ImageMagick's own reduction of the picture.
+    @Test func aJPEGForASmallBoxIsDecodedAtAReducedScale() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let path = try Self.made("p.jpg", in: fixtures)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let small = try DecodedPicture(bytes: bytes, fitting: ImageSize(width: 24, height: 16))
+        #expect(small.width == 24 && small.height == 16)
+        let reduced = fixtures.folder.appendingPathComponent("reduced.png").path
+        try fixtures.run("/usr/bin/env", ["convert", path, "-resize", "24x16!", reduced])
+        let expected = try Self.reference(reduced)
+        try #require(expected.count == small.pixels.count)
+        let mean = Double(zip(small.pixels, expected).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(expected.count)
+        #expect(mean < 12, "mean difference from ImageMagick's reduction: \(mean)")
+    }
+
     /// A header asking for 50,000 × 50,000 pixels is refused before anything is decoded.
     @Test func aPictureBombIsRefusedFromItsHeader() {
         #expect(throws: DecodedPicture.Problem.tooLarge(width: 50_000, height: 50_000)) {

@@ -34,24 +34,30 @@ public final class BookAssembler {
     /// Whether every part is in.
     public var isComplete: Bool { text.isComplete }
 
-    /// Renders and appends parts until about `budget` bytes were added or
-    /// the book is complete. Returns whether anything was added.
+    /// What one part counts against a budget at the least, in bytes: rendering a part costs
+    /// more than its text when the text is short (a comic's page is one line, but reading its
+    /// picture's header is a read in an archive): 500 of them would otherwise all be read
+    /// within the first page's budget, before anything is shown.
+    public static let minimumPartCost = 4096
+
+    /// Renders and appends parts until about `budget` bytes were added (each part counting
+    /// at least ``minimumPartCost``) or the book is complete. Returns whether a part was added.
     @discardableResult
     public func assemble(budget: Int) -> Bool {
         guard !text.isComplete else { return false }
-        var added = 0
-        while added < max(1, budget) && partStarts.count < source.partCount {
+        let before = partStarts.count
+        var cost = 0
+        while cost < max(1, budget) && partStarts.count < source.partCount {
             let index = partStarts.count
             var part = source.part(at: index)
             if index > 0 {
                 text.append([0x0C])  // every part starts a page
-                added += 1
             }
             if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
             let start = text.count
             partStarts.append(start)
             text.append(part.text)
-            added += part.text.count
+            cost += max(Self.minimumPartCost, part.text.count)
             anchors.append(part.anchors)
             links += part.links.map { BookLink(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), target: $0.target) }
             images += part.images.map { image in
@@ -62,7 +68,7 @@ public final class BookAssembler {
             placeContents()
         }
         if partStarts.count >= source.partCount { text.finish() }
-        return added > 0
+        return partStarts.count > before
     }
 
     /// Adds the contents entries, in order, as long as their part is in.

@@ -18,6 +18,9 @@ typedef struct {
 /// `out->message` set (the caller may try another decoder).
 int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out);
 
+/// As `folio_jpeg_decode`, from the `size` bytes at `data` (a comic's page, a book's picture).
+int folio_jpeg_decode_memory(const unsigned char *data, size_t size, int box_width, int box_height, folio_jpeg_image *out);
+
 /// Decodes the part (`x`, `y`, `width`, `height`) of the JPEG at `path`, in
 /// the pixels as stored, at the smallest DCT scale n/8 at which that part
 /// is at least `out_width` x `out_height`; only the rows and the columns

@@ -55,12 +55,19 @@ static int folio_region_scale(const struct folio_region *region) {
 }
 
 /* Decodes the whole picture fitted to a box (region NULL), or one part of it. */
-static int folio_decode(const char *path, int box_width, int box_height, const struct folio_region *region,
-                        folio_jpeg_image *out) {
+static int folio_decode(const char *path, const unsigned char *data, size_t size, int box_width, int box_height,
+                        const struct folio_region *region, folio_jpeg_image *out) {
     memset(out, 0, sizeof *out);
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        snprintf(out->message, sizeof out->message, "cannot open the file");
+    /* From a file at `path`, or from the `size` bytes at `data` when there is no path. */
+    FILE *file = NULL;
+    if (path) {
+        file = fopen(path, "rb");
+        if (!file) {
+            snprintf(out->message, sizeof out->message, "cannot open the file");
+            return -1;
+        }
+    } else if (!data || size == 0) {
+        snprintf(out->message, sizeof out->message, "no bytes");
         return -1;
     }
     struct jpeg_decompress_struct info;
@@ -74,14 +81,18 @@ static int folio_decode(const char *path, int box_width, int box_height, const s
     unsigned char *volatile row = NULL;
     if (setjmp(error.back)) {
         jpeg_destroy_decompress(&info);
-        fclose(file);
+        if (file) fclose(file);
         free(pixels);
         free(row);
         out->pixels = NULL;
         return -1;
     }
     jpeg_create_decompress(&info);
-    jpeg_stdio_src(&info, file);
+    if (file) {
+        jpeg_stdio_src(&info, file);
+    } else {
+        jpeg_mem_src(&info, data, (unsigned long)size);
+    }
     jpeg_read_header(&info, TRUE);
     out->full_width = (int)info.image_width;
     out->full_height = (int)info.image_height;
@@ -137,18 +148,22 @@ static int folio_decode(const char *path, int box_width, int box_height, const s
     out->pixels = pixels;
     free(row);
     jpeg_destroy_decompress(&info);
-    fclose(file);
+    if (file) fclose(file);
     return 0;
 }
 
 int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out) {
-    return folio_decode(path, box_width, box_height, NULL, out);
+    return folio_decode(path, NULL, 0, box_width, box_height, NULL, out);
+}
+
+int folio_jpeg_decode_memory(const unsigned char *data, size_t size, int box_width, int box_height, folio_jpeg_image *out) {
+    return folio_decode(NULL, data, size, box_width, box_height, NULL, out);
 }
 
 int folio_jpeg_decode_region(const char *path, int x, int y, int width, int height,
                              int out_width, int out_height, folio_jpeg_image *out) {
     struct folio_region region = { x, y, width, height, out_width, out_height };
-    return folio_decode(path, 0, 0, &region, out);
+    return folio_decode(path, NULL, 0, 0, 0, &region, out);
 }
 
 void folio_jpeg_free(folio_jpeg_image *image) {
