@@ -1,4 +1,5 @@
 import CFolioChafa
+import FolioReading
 import FolioTerminal
 
 /// Turns a picture into terminal cells with chafa: each cell the block
@@ -43,5 +44,42 @@ public enum CellPainter {
             }
         }
         return out
+    }
+}
+
+extension CellPainter {
+    /// `picture` as pixels for `method` (sixel or kitty), `columns` × `rows` cells of `cell` pixels:
+    /// the bytes to write with the cursor on the picture's top-left cell. Empty for blocks.
+    public static func pixels(of picture: DecodedPicture, columns: Int, rows: Int, cell: ImageSize,
+                              method: TerminalGraphics.Method) -> [UInt8] {
+        let mode: ChafaPixelMode
+        switch method {
+        case .sixel: mode = CHAFA_PIXEL_MODE_SIXELS
+        case .kitty: mode = CHAFA_PIXEL_MODE_KITTY
+        case .blocks: return []
+        }
+        guard columns > 0, rows > 0, picture.width > 0, picture.height > 0 else { return [] }
+        let config = chafa_canvas_config_new()
+        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+        chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
+        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        chafa_canvas_config_set_pixel_mode(config, mode)
+        let canvas = chafa_canvas_new(config)
+        let database = chafa_term_db_get_default()
+        let info = chafa_term_db_get_fallback_info(database)
+        defer {
+            chafa_term_info_unref(info)
+            chafa_canvas_unref(canvas)
+            chafa_canvas_config_unref(config)
+        }
+        picture.pixels.withUnsafeBufferPointer { pixels in
+            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
+                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
+        }
+        guard let printed = chafa_canvas_print(canvas, info) else { return [] }
+        defer { g_string_free(printed, 1) }
+        guard let text = printed.pointee.str else { return [] }
+        let length = Int(printed.pointee.len)
+        return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
     }
 }

@@ -100,10 +100,10 @@ import Testing
         }
     }
 
-    func close(_ a: UInt32, _ b: UInt32) -> Bool {
+    func close(_ a: UInt32, _ b: UInt32, within tolerance: Int = 8) -> Bool {
         (0..<3).allSatisfy { (shift: UInt32) -> Bool in
             let x = Int((a >> (8 * shift)) & 0xFF), y = Int((b >> (8 * shift)) & 0xFF)
-            return abs(x - y) <= 8
+            return abs(x - y) <= tolerance
         }
     }
 
@@ -123,5 +123,54 @@ import Testing
         #expect(!pictures.isBusy)
         #expect(cells.columns == 6 && cells.rows == 4)
         #expect(close(cells[3, 2].background, 0xC82828))
+    }
+}
+
+/// Pixels for terminals that draw them: the sixel chafa writes, read back by ImageMagick (its own sixel
+/// reader), is the picture at the size asked (sixel heights come in steps of six pixels).
+@Suite struct PixelPictureTests {
+    @Test func sixelReadBackByImageMagickIsThePicture() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let colours: [UInt32] = [0xC82828, 0x2850C8]
+        var pixels: [UInt8] = []
+        for _ in 0..<120 {
+            for x in 0..<100 {
+                let colour = colours[x / 50]
+                pixels += [UInt8(colour >> 16), UInt8(colour >> 8 & 0xFF), UInt8(colour & 0xFF), 255]
+            }
+        }
+        let sixel = CellPainter.pixels(of: DecodedPicture(width: 100, height: 120, pixels: pixels), columns: 10, rows: 6,
+                                       cell: ImageSize(width: 10, height: 20), method: .sixel)
+        #expect(sixel.starts(with: [0x1B, 0x50]), "a DCS")
+        let path = fixtures.folder.appendingPathComponent("p.six").path
+        try Data(sixel).write(to: URL(fileURLWithPath: path))
+        let decoded = fixtures.folder.appendingPathComponent("p.txt").path
+        // Through PNG: ImageMagick's text output of a sixel's palette reads black.
+        let png = fixtures.folder.appendingPathComponent("p.png").path
+        try fixtures.run("/usr/bin/env", ["convert", "sixel:" + path, png])
+        try fixtures.run("/usr/bin/env", ["convert", png, "-depth", "8", "txt:" + decoded])
+        let text = try String(contentsOfFile: decoded, encoding: .utf8)
+        let header = try #require(text.split(separator: "\n").first)
+        #expect(header.contains("100,120,"), "10 × 6 cells of 10 × 20 pixels: \(header)")
+        // The left half red, the right half blue, as drawn.
+        func pixel(_ x: Int, _ y: Int) -> String? {
+            text.split(separator: "\n").first { $0.hasPrefix("\(x),\(y):") }.map(String.init)
+        }
+        // Sixel colours are in percent: each channel within 3 of the picture's.
+        func colour(_ line: String) -> UInt32? {
+            guard let hash = line.firstIndex(of: "#") else { return nil }
+            return UInt32(line[line.index(after: hash)...].prefix(6), radix: 16)
+        }
+        let left = try #require(pixel(20, 50).flatMap(colour)), right = try #require(pixel(80, 50).flatMap(colour))
+        #expect(PictureTests().close(left, colours[0], within: 3), "\(String(left, radix: 16))")
+        #expect(PictureTests().close(right, colours[1], within: 3), "\(String(right, radix: 16))")
+    }
+
+    @Test func kittyPixelsAreAnAPCImage() {
+        let picture = DecodedPicture(width: 4, height: 4, pixels: [UInt8](repeating: 200, count: 64))
+        let kitty = CellPainter.pixels(of: picture, columns: 2, rows: 1, cell: ImageSize(width: 10, height: 20), method: .kitty)
+        #expect(kitty.starts(with: Array("\u{1B}_G".utf8)), "\(String(decoding: kitty.prefix(40), as: UTF8.self))")
+        #expect(CellPainter.pixels(of: picture, columns: 2, rows: 1, cell: ImageSize(width: 10, height: 20), method: .blocks).isEmpty)
     }
 }

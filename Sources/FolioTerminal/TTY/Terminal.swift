@@ -218,6 +218,27 @@ public final class Terminal {
         }
     }
 
+    /// Writes `request` (questions for the terminal, such as device attributes) and reads the
+    /// raw replies until `isComplete` says they are all in or `timeout` seconds pass; returns
+    /// the bytes read. Keys typed meanwhile are among them and lost: ask before the first key.
+    public func ask(_ request: [UInt8], timeout: Double, until isComplete: ([UInt8]) -> Bool) -> [UInt8] {
+        guard isStarted, (try? write(request)) != nil else { return [] }
+        var replies: [UInt8] = []
+        let deadline = Self.now() + timeout
+        var poller = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)]
+        while !isComplete(replies) {
+            let left = deadline - Self.now()
+            guard left > 0 else { break }
+            let ready = poll(&poller, 1, Int32((left * 1000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let n = Glibc.read(inputFD, &readBuffer, readBuffer.count)
+            guard n > 0 else { if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }; break }
+            replies += readBuffer[..<n]
+        }
+        return replies
+    }
+
     /// Writes all of `bytes` to the terminal, retrying partial writes and
     /// interrupted calls. Cost: one `write` per chunk the kernel accepts;
     /// no copy when `bytes` has contiguous storage (an array, a string's UTF-8).
