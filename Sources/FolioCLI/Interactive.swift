@@ -49,9 +49,9 @@ struct InteractiveReader {
     /// paired runs) than with the frame written whole once rendered.
     static let framePieceBytes = 1536
 
-    /// The pixels of a terminal cell pictures are sized for: 10 × 20, a common cell (a terminal
-    /// that says its own is not asked yet).
-    static let pictureCell = ImageSize(width: 10, height: 20)
+    /// How long the terminal's answers about pictures are waited for at most: every terminal answers
+    /// the device attributes at once, so this is reached only by one that answers nothing.
+    static let questionWait = 0.3
     /// How often the loop looks for pictures made on another thread while some are being made: 30 ms.
     static let pictureWait = 0.03
 
@@ -95,11 +95,20 @@ struct InteractiveReader {
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
         let files = self.files
         var place = PlaceKeeper(document: files.current.document, source: files.current.placeSource, store: store)
-        // A book's pictures take the rows their size asks for, as if a cell were 10 × 20 pixels.
-        let measurer = CellMeasurer(pictureCell: pictureMode.drawsPictures ? Self.pictureCell : nil)
+        // A book's pictures: the terminal is asked what it draws (kitty, sixel, the size of a cell)
+        // when the first document is a book and --pictures is auto; a text's start never waits for it.
+        var graphics = TerminalGraphics()
+        if pictureMode == .auto && files.current.document.book != nil {
+            graphics = TerminalGraphics(replies: terminal.ask(TerminalGraphics.questions, timeout: Self.questionWait,
+                                                              until: TerminalGraphics.isComplete))
+        }
+        let method = pictureMode.method(graphics)
+        let cell = graphics.cell ?? TerminalGraphics.assumedCell
+        // The pictures take the rows their size asks for, in cells of that size.
+        let measurer = CellMeasurer(pictureCell: pictureMode.drawsPictures ? cell : nil)
         func picturesOf(_ document: Document) -> TerminalPictures? {
             guard pictureMode.drawsPictures, let book = document.book else { return nil }
-            return TerminalPictures(source: book.source)
+            return TerminalPictures(source: book.source, method: method, cell: cell)
         }
         var pictures = picturesOf(files.current.document)
         var reading = ReadingLoop(ReadingSession(document: files.current.document, measurer: measurer,

@@ -56,6 +56,7 @@ extension CellPainter {
         switch method {
         case .sixel: mode = CHAFA_PIXEL_MODE_SIXELS
         case .kitty: mode = CHAFA_PIXEL_MODE_KITTY
+        case .iterm: mode = CHAFA_PIXEL_MODE_ITERM2
         case .blocks: return []
         }
         guard columns > 0, rows > 0, picture.width > 0, picture.height > 0 else { return [] }

@@ -21,9 +21,15 @@ import Synchronization
 /// The most recent ``keptPictures`` are kept, so paging back and forth
 /// makes nothing twice; a picture that cannot be read is remembered as
 /// such and keeps its placeholder.
-public final class TerminalPictures: CellPictureSource {
+public final class TerminalPictures: PixelPictureSource {
     /// How many painted pictures are kept: 48, some 5 MB at 200 × 50 cells each.
     public static let keptPictures = 48
+
+    /// A picture made for a size: its cells, and its pixels for a terminal that draws them.
+    private struct Made: Sendable {
+        var cells: CellPicture
+        var pixels: [UInt8]
+    }
 
     private struct Key: Hashable, Sendable {
         var path: String
@@ -32,7 +38,7 @@ public final class TerminalPictures: CellPictureSource {
     }
 
     private final class Inbox: Sendable {
-        let finished = Mutex<[(Key, CellPicture?)]>([])
+        let finished = Mutex<[(Key, Made?)]>([])
         /// A pipe: a byte written for each picture finished, read by ``collect()``.
         let wake: (read: Int32, write: Int32)
 
@@ -51,7 +57,7 @@ public final class TerminalPictures: CellPictureSource {
             if wake.write >= 0 { close(wake.write) }
         }
 
-        func post(_ key: Key, _ cells: CellPicture?) {
+        func post(_ key: Key, _ cells: Made?) {
             finished.withLock { $0.append((key, cells)) }
             var byte: UInt8 = 1
             if wake.write >= 0 { _ = write(wake.write, &byte, 1) }
@@ -62,14 +68,23 @@ public final class TerminalPictures: CellPictureSource {
     private let maximumPixels: Int
     private let queue = DispatchQueue(label: "folio.pictures", qos: .userInitiated)
     private let inbox = Inbox()
-    private var made: [Key: CellPicture] = [:]
+    private var made: [Key: Made] = [:]
     private var order: [Key] = []
     private var pending: Set<Key> = []
     private var unreadable: Set<String> = []
 
-    /// Pictures of `source`, each refused over `maximumPixels` (67 megapixels by default).
-    public init(source: any BookSource, maximumPixels: Int = 1 << 26) {
+    /// How pictures reach the terminal: blocks, or pixels (sixel, kitty, iTerm2) beside the blocks.
+    public let method: TerminalGraphics.Method
+    /// The pixels of a cell, for pixels drawn in cells.
+    public let cell: ImageSize
+
+    /// Pictures of `source` drawn by `method` in cells of `cell` pixels, each refused over
+    /// `maximumPixels` (67 megapixels by default).
+    public init(source: any BookSource, method: TerminalGraphics.Method = .blocks, cell: ImageSize = TerminalGraphics.assumedCell,
+                maximumPixels: Int = 1 << 26) {
         self.source = source
+        self.method = method
+        self.cell = cell
         self.maximumPixels = maximumPixels
     }
 
@@ -81,21 +96,36 @@ public final class TerminalPictures: CellPictureSource {
 
     /// The cells of `image` at `columns` × `rows`, or nil while they are being made or when it cannot be read.
     public func picture(_ image: BookImage, columns: Int, rows: Int) -> CellPicture? {
+        made(image, columns: columns, rows: rows)?.cells
+    }
+
+    /// The pixels of `image` at `columns` × `rows` cells, or nil while they are being made, when it
+    /// cannot be read, or when pictures are drawn in blocks.
+    public func pixels(_ image: BookImage, columns: Int, rows: Int) -> [UInt8]? {
+        guard method != .blocks, let pixels = made(image, columns: columns, rows: rows)?.pixels, !pixels.isEmpty else { return nil }
+        return pixels
+    }
+
+    private func made(_ image: BookImage, columns: Int, rows: Int) -> Made? {
         let key = Key(path: image.path, columns: columns, rows: rows)
-        if let picture = made[key] { return picture }
+        if let made = made[key] { return made }
         guard columns > 0, rows > 0, !pending.contains(key), !unreadable.contains(image.path) else { return nil }
         guard let bytes = source.resource(image.path) else {
             unreadable.insert(image.path)
             return nil
         }
         pending.insert(key)
-        let inbox = inbox, maximumPixels = maximumPixels
+        let inbox = inbox, maximumPixels = maximumPixels, method = method, cell = cell
         queue.async {
-            // Eight pixels a cell across and sixteen down is all the detail chafa's blocks use.
-            let box = ImageSize(width: columns * 8, height: rows * 16)
+            // Eight pixels a cell across and sixteen down is all the detail chafa's blocks use; pixels want the cell's own.
+            let box = method == .blocks ? ImageSize(width: columns * 8, height: rows * 16)
+                : ImageSize(width: columns * max(8, cell.width), height: rows * max(16, cell.height))
             let picture = try? DecodedPicture(bytes: bytes, fitting: box, maximumPixels: maximumPixels)
-            let cells = picture.map { CellPainter.cells(of: $0, columns: columns, rows: rows) }
-            inbox.post(key, cells)
+            let made = picture.map { picture in
+                Made(cells: CellPainter.cells(of: picture, columns: columns, rows: rows),
+                     pixels: CellPainter.pixels(of: picture, columns: columns, rows: rows, cell: cell, method: method))
+            }
+            inbox.post(key, made)
         }
         return nil
     }
@@ -109,7 +139,7 @@ public final class TerminalPictures: CellPictureSource {
     public func collect() -> Bool {
         var drain = [UInt8](repeating: 0, count: 64)
         while inbox.wake.read >= 0 && read(inbox.wake.read, &drain, drain.count) > 0 {}
-        let finished = inbox.finished.withLock { list -> [(Key, CellPicture?)] in
+        let finished = inbox.finished.withLock { list -> [(Key, Made?)] in
             defer { list.removeAll() }
             return list
         }

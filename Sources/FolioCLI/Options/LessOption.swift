@@ -187,9 +187,10 @@ extension LessOption {
     static let noMouse = LessOption(nil, ["no-mouse"], .flag(initially: false),
                                     "leave the mouse to the terminal (the default)", .folioOnly)
 
-    /// `--pictures auto|blocks|none`: how pictures are drawn in the terminal.
+    /// `--pictures auto|kitty|sixel|iterm|blocks|none`: how pictures are drawn in the terminal.
     static let pictures = LessOption(nil, ["pictures"], .string(validCharacters: "s"),
-                                     "=auto|blocks|none: pictures (comics, a book's images) as coloured blocks, or their placeholders",
+                                     "=auto|kitty|sixel|iterm|blocks|none: pictures (comics, a book's images) in the terminal's "
+                                        + "pixels, as coloured blocks, or as their placeholders",
                                      .folioOnly)
 
     /// folio's own options, which `less` does not know: read from `FOLIO` and the command line, never from `LESS`.

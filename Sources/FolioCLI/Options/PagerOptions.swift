@@ -177,7 +177,7 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
             spread = choice
         case (.pictures, .string(let text)):
             guard let mode = PictureMode(rawValue: text) else {
-                throw BadValue(message: "--pictures takes auto, blocks or none, not '\(text)'")
+                throw BadValue(message: "--pictures takes auto, kitty, sixel, iterm, blocks or none, not '\(text)'")
             }
             pictures = mode
         case (.width, .string(let text)), (.height, .string(let text)):
@@ -303,10 +303,16 @@ struct PagerOptions: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How the terminal draws pictures: `--pictures auto|blocks|none`.
+/// How the terminal draws pictures: `--pictures auto|kitty|sixel|iterm|blocks|none`.
 enum PictureMode: String, Hashable, Sendable {
-    /// The best the terminal draws: Unicode blocks in 24-bit colour.
+    /// The best the terminal says it draws (kitty, then sixel), else blocks.
     case auto
+    /// The kitty graphics protocol.
+    case kitty
+    /// Sixel graphics.
+    case sixel
+    /// iTerm2's inline images.
+    case iterm
     /// Unicode blocks in 24-bit colour, two colours a cell.
     case blocks
     /// No pictures: their placeholder lines, `[image: …]`.
@@ -314,4 +320,15 @@ enum PictureMode: String, Hashable, Sendable {
 
     /// Whether pictures are drawn.
     var drawsPictures: Bool { self != .none }
+
+    /// How pictures are drawn, `graphics` being what the terminal said (asked only for `auto`).
+    func method(_ graphics: TerminalGraphics) -> TerminalGraphics.Method {
+        switch self {
+        case .auto: graphics.best
+        case .kitty: .kitty
+        case .sixel: .sixel
+        case .iterm: .iterm
+        case .blocks, .none: .blocks
+        }
+    }
 }

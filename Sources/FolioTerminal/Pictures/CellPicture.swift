@@ -80,3 +80,13 @@ public protocol CellPictureSource: AnyObject {
     /// being made (its placeholder text is drawn meanwhile) or when it cannot be read.
     func picture(_ image: BookImage, columns: Int, rows: Int) -> CellPicture?
 }
+
+/// Where a terminal host gets a picture's pixels (sixel, kitty or iTerm2), for a terminal that draws
+/// them: made off the main thread beside the picture's cells, which are drawn while pages move.
+public protocol PixelPictureSource: CellPictureSource {
+    /// How the pixels reach the terminal; `.blocks` draws cells only.
+    var method: TerminalGraphics.Method { get }
+    /// The bytes that draw `image` in `columns` × `rows` cells with the cursor on their top-left cell,
+    /// or nil while they are being made or when it cannot be read.
+    func pixels(_ image: BookImage, columns: Int, rows: Int) -> [UInt8]?
+}

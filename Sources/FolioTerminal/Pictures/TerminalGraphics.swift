@@ -18,6 +18,8 @@ public struct TerminalGraphics: Hashable, Sendable, CustomStringConvertible {
         case kitty
         /// Sixel graphics: pixels written over the cells.
         case sixel
+        /// iTerm2's inline images (OSC 1337): pixels written over the cells. Never guessed: asked for by name.
+        case iterm
         /// Unicode blocks in 24-bit colour: cells, which every terminal draws.
         case blocks
     }
@@ -34,6 +36,15 @@ public struct TerminalGraphics: Hashable, Sendable, CustomStringConvertible {
     /// The questions, in the order asked: the kitty query (a 1 × 1 image, id 31, not kept),
     /// the cell size, then the device attributes every terminal answers.
     public static let questions: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
+
+    /// Whether `method` writes its pixels over the cells (sixel, iTerm2) rather than on a layer of
+    /// their own (kitty): redrawing the cells is then what takes a picture away.
+    public static func drawsOverCells(_ method: Method) -> Bool { method == .sixel || method == .iterm }
+
+    /// What deletes every picture a method placed on a layer of its own (kitty's `a=d`); empty for the others.
+    public static func deletion(for method: Method) -> [UInt8] {
+        method == .kitty ? Array("\u{1B}_Ga=d\u{1B}\\".utf8) : []
+    }
 
     /// The pixels a cell is taken to have when the terminal does not say: 10 × 20.
     public static let assumedCell = ImageSize(width: 10, height: 20)

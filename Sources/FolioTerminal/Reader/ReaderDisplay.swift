@@ -15,6 +15,16 @@ public struct ReaderDisplay {
     private var sharesStorage = false
     /// A page on screen last frame and its left edge: how far the pages slid.
     private var mark: (page: Int, x: Int)?
+    /// The pictures whose pixels are on the terminal (sixel, kitty, iTerm2), where they are.
+    private var placedPixels: [PixelPlacement] = []
+    /// How those pixels were drawn.
+    private var placedMethod = TerminalGraphics.Method.blocks
+
+    /// A picture's pixels on the terminal: which, and the cells they cover.
+    private struct PixelPlacement: Equatable {
+        var path: String
+        var column: Int, row: Int, columns: Int, rows: Int
+    }
 
     /// A display for a terminal `columns` × `rows` that has not been drawn on yet.
     public init(columns: Int, rows: Int, renderer: Renderer = Renderer()) {
@@ -34,6 +44,8 @@ public struct ReaderDisplay {
     public mutating func forget() {
         shown = nil
         mark = nil
+        // Pixels over the cells go with them (they are drawn again); kitty's stay on their layer.
+        if TerminalGraphics.drawsOverCells(placedMethod) { placedPixels = [] }
     }
 
     /// Gives the next frame a buffer of its own now, if it has none yet: call it
@@ -63,6 +75,16 @@ public struct ReaderDisplay {
     /// the terminal reads the top of a big frame while the rest is rendered. What is left stays in `output`.
     public mutating func render(_ session: ReadingSession, into output: inout [UInt8], pictures: CellPictureSource? = nil,
                                 flushingEvery threshold: Int, _ flush: ([UInt8]) throws -> Void) rethrows {
+        let pixels = pictures as? PixelPictureSource
+        let method = pixels?.method ?? .blocks
+        let wanted = method == .blocks ? [] : pixelPlacements(session, pixels: pixels)
+        // Pixels that must go: over the cells, the cells drawn whole again cover them; on a layer, deleted.
+        if placedPixels.contains(where: { !wanted.contains($0) }) {
+            if TerminalGraphics.drawsOverCells(placedMethod) { shown = nil; mark = nil }
+            output += TerminalGraphics.deletion(for: placedMethod)
+            placedPixels = []
+        }
+        placedMethod = method
         screen.draw(session, into: &frame, pictures: pictures)
         let pages = session.visiblePages
         var shift = 0
@@ -80,5 +102,32 @@ public struct ReaderDisplay {
         } else {
             swap(&shown!, &frame)  // keep both buffers: no allocation per frame
         }
+        // The pixels of pictures on pages at rest, over (or above) their cells, once each.
+        if let pixels {
+            for place in wanted where !placedPixels.contains(place) {
+                guard let image = session.visiblePages.lazy.flatMap({ session.images(onPage: $0.page) }).first(where: { $0.image.path == place.path }),
+                      let bytes = pixels.pixels(image.image, columns: place.columns, rows: place.rows) else { continue }
+                output += Array("\u{1B}[\(place.row + 1);\(place.column + 1)H".utf8)
+                output += bytes
+                placedPixels.append(place)
+            }
+        }
+    }
+
+    /// Where the pictures of the pages shown go, when the pages are at rest and the pictures whole on
+    /// the screen (a picture cut by an edge, or on a moving page, is drawn in cells).
+    private func pixelPlacements(_ session: ReadingSession, pixels: PixelPictureSource?) -> [PixelPlacement] {
+        guard pixels != nil, !session.isAnimating, session.mode != .help, !screen.isTooSmall else { return [] }
+        var places: [PixelPlacement] = []
+        for visible in session.visiblePages {
+            for image in session.images(onPage: visible.page) {
+                let place = screen.pictureCells(of: visible, at: image)
+                guard place.column >= max(0, visible.x), place.column + place.columns <= min(screen.columns, visible.x + visible.width),
+                      screen.bodyRows.contains(place.row), screen.bodyRows.contains(place.row + place.rows - 1) else { continue }
+                places.append(PixelPlacement(path: image.image.path, column: place.column, row: place.row,
+                                             columns: place.columns, rows: place.rows))
+            }
+        }
+        return places
     }
 }
