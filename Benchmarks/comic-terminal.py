@@ -10,6 +10,9 @@ quality 85, from Debian's mate-backgrounds photos, then in a pseudo-terminal of
   a 24-bit background (the first picture cell), beside chafa's own command line
   drawing the first page at the page's size in blocks (the peer) and `cat` of a
   finished screen (the harness's floor);
+- first sixel: the same, the pty answering folio's questions as a sixel terminal
+  with cells of 10 × 20 pixels, until the first sixel image has ended, beside
+  ImageMagick's convert writing that page as sixel at the same size;
 - paging: Space three times a second for 20 s; the picture cells of each new page
   seen, and folio's resident memory (VmRSS) at the start and the end.
 Prints a Markdown table.
@@ -50,11 +53,16 @@ def spawn(argv):
     return pid, fd
 
 
-def until(fd, needle, timeout=20.0):
-    """Reads until `needle` has been seen; returns the seconds it took and what was read."""
+def until(fd, needle, timeout=20.0, answer=None):
+    """Reads until `needle` has been seen; returns the seconds it took and what was read.
+    With `answer`, replies to the device attributes question (ESC [ c) as a terminal would."""
     start = time.perf_counter()
     seen = b""
+    answered = answer is None
     while time.perf_counter() - start < timeout:
+        if not answered and b"\x1b[c" in seen:
+            os.write(fd, answer)
+            answered = True
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
             try:
@@ -64,7 +72,7 @@ def until(fd, needle, timeout=20.0):
             if not chunk:
                 break
             seen += chunk
-            if needle in seen:
+            if (needle(seen) if callable(needle) else needle in seen):
                 return time.perf_counter() - start, seen
     return None, seen
 
@@ -79,9 +87,9 @@ def finish(pid, fd):
     os.waitpid(pid, 0)
 
 
-def timed(argv, needle):
+def timed(argv, needle, answer=None):
     pid, fd = spawn(argv)
-    took, _ = until(fd, needle)
+    took, _ = until(fd, needle, answer=answer)
     finish(pid, fd)
     return took
 
@@ -93,9 +101,20 @@ def first_picture():
     page1 = WORK + "/pages/page-1.jpg"
     with zipfile.ZipFile(COMIC) as z, open(page1, "wb") as f:
         f.write(z.read("issue/page-1.jpg"))
-    rows = {"folio": [], "chafa": [], "floor": []}
+    rows = {"folio": [], "chafa": [], "floor": [], "sixel": [], "chafa-sixel": []}
+    sixel_terminal = b"\x1b[6;20;10t\x1b[?62;4;22c"
+    # Every terminal answers the device attributes; this one draws no pixels.
+    plain_terminal = b"\x1b[?62;22c"
+
+    def sixel_ended(seen):
+        start = seen.find(b"\x1bP")
+        return start >= 0 and seen.find(b"\x1b\\", start) >= 0
     for _ in range(RUNS):
-        rows["folio"].append(timed([FOLIO, "--forget", COMIC], b"48;2;"))
+        rows["folio"].append(timed([FOLIO, "--forget", COMIC], b"48;2;", answer=plain_terminal))
+        # The whole first sixel: from its start to its string terminator.
+        rows["sixel"].append(timed([FOLIO, "--forget", COMIC], sixel_ended, answer=sixel_terminal))
+        # The peer: ImageMagick writing the same page as sixel at the size folio draws it (64 × 48 cells of 10 × 20).
+        rows["chafa-sixel"].append(timed(["convert", page1, "-resize", "640x960", "sixel:-"], sixel_ended))
         rows["chafa"].append(timed(["chafa", "--format", "symbols", "--symbols", "block+space", "--colors", "full",
                                     "--size", "64x48", page1], b"48;2;"))
         rows["floor"].append(timed(["cat", screen], b"48;2;"))
@@ -112,7 +131,7 @@ def rss(pid):
 
 def paging(seconds=20.0):
     pid, fd = spawn([FOLIO, "--forget", COMIC])
-    until(fd, b"48;2;")
+    until(fd, b"48;2;", answer=b"\x1b[?62;22c")
     time.sleep(0.5)
     before = rss(pid)
     pages, shown = 0, 0
@@ -137,6 +156,9 @@ print(f"|---|---|---|---|")
 print(f"| first picture of a 500-page CBZ (1200 × 1800 JPEG pages), pty 200 × 50, median of {RUNS} | "
       f"{first['folio']:.1f} ms | chafa's command line on the same page: {first['chafa']:.1f} ms | "
       f"{first['folio'] / first['chafa']:.2f}× |")
+print(f"| first sixel picture, whole: 640 × 960 pixels, 510 KB (the pty answers as a sixel terminal with 10 × 20 cells) | "
+      f"{first['sixel']:.1f} ms | ImageMagick's convert writing that page as a 640 × 960 sixel: {first['chafa-sixel']:.1f} ms | "
+      f"{first['sixel'] / first['chafa-sixel']:.2f}× |")
 print(f"| harness floor (cat of a screen) | {first['floor']:.1f} ms | | |")
 print(f"| Space 3 times a second for 20 s | {shown} of {pages} pages drawn within a third of a second | | |")
 print(f"| resident memory, first page → after paging | {before / 1024:.1f} MB → {after / 1024:.1f} MB | | |")
