@@ -37,6 +37,8 @@ public final class BookViewer: Scene {
     var warnings: [String] = []
     /// Writes one line per notable event when set.
     public var trace: ((String) -> Void)?
+    /// Whether the first picture drawn has been traced (the figure "first picture on screen").
+    var tracedPicture = false
     /// Whether the scene changed since the last frame.
     public var needsDraw = true
     /// Whether the user asked to leave (q, Esc, closing the window).
@@ -396,6 +398,10 @@ public final class BookViewer: Scene {
             let fitted = placed.size.fitted(width: box.width, height: box.height)
             switch images.texture(placed.image.path, size: PixelSize(width: fitted.width, height: fitted.height)) {
             case .ready(let texture):
+                if !tracedPicture {
+                    tracedPicture = true
+                    trace?("picture \(placed.image.path) drawn")
+                }
                 screen.copy(texture, x: Double(box.x + (box.width - fitted.width) / 2), y: Double(box.y + (box.height - fitted.height) / 2),
                             width: Double(fitted.width), height: Double(fitted.height))
                 covered.append(placed.rowRange)

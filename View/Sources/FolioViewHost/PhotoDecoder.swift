@@ -192,6 +192,16 @@ public final class PhotoDecoder: Sendable {
     /// named `name` in messages) with SDL_image and shrinks it to fit `box`.
     /// No EXIF orientation is applied: a book's pictures are laid out as stored.
     public static func decode(bytes: [UInt8], named name: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+        // A JPEG (a comic's page, most often) with libjpeg at the smallest DCT scale that covers the box.
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var image = folio_jpeg_image()
+            if bytes.withUnsafeBufferPointer({ folio_jpeg_decode_memory($0.baseAddress, $0.count, Int32(box.width), Int32(box.height), &image) }) == 0 {
+                defer { folio_jpeg_free(&image) }
+                let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+                return finish(image, fitting: full.downsampled(toFit: box), orientation: .upright)
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full) }
+            }
+        }
         let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
             guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(stream, 1)
