@@ -33,15 +33,15 @@ public enum BookOpener {
     }
 
     /// `path` opened as a book when it is one — an archive with a comic's extension, a folder
-    /// that holds pictures (four files in five at least), an `.epub` or any zip (an EPUB, else a zip of pictures) — or nil when it
+    /// that holds pictures (half its files at least), an `.epub` or any zip (an EPUB, else a zip of pictures) — or nil when it
     /// is none of these and should be read as text.
     ///
     /// - Throws: ``Failure`` when it is a book that cannot be read.
     public static func open(path: String) throws(Failure) -> Document? {
         if isDirectory(path) {
-            // A folder is a comic when pictures are most of what it holds (four in five files);
-            // any other folder stays "a directory", as less says.
-            guard let comic = try? ComicBook(path: path), comic.pages.count * 5 >= comic.archive.names.count * 4 else { return nil }
+            // A folder is a comic when pictures are at least half of what it holds (a scan's folder may
+            // have its notes and checksums too); any other folder stays "a directory", as less says.
+            guard let comic = try? ComicBook(path: path), comic.pages.count * 2 >= comic.archive.names.count else { return nil }
             return Document(book: comic, path: path)
         }
         if ComicBook.isComicArchive(path) {
