@@ -17,33 +17,44 @@ public enum CellPainter {
         guard columns > 0, rows > 0, picture.width > 0, picture.height > 0 else { return out }
         let symbols = chafa_symbol_map_new()
         chafa_symbol_map_add_by_tags(symbols, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+        defer { chafa_symbol_map_unref(symbols) }
+        draw(picture, columns: columns, rows: rows, mode: CHAFA_PIXEL_MODE_SYMBOLS) { config in
+            chafa_canvas_config_set_symbol_map(config, symbols)
+            chafa_canvas_config_set_bg_color(config, 0x000000)
+        } reading: { canvas in
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    let character = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
+                    var foreground: Int32 = 0, background: Int32 = 0
+                    chafa_canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                    out[x, y] = CellPicture.Cell(scalar: Unicode.Scalar(character) ?? " ",
+                                                 foreground: UInt32(bitPattern: max(0, foreground)),
+                                                 background: UInt32(bitPattern: max(0, background)))
+                }
+            }
+        }
+        return out
+    }
+
+    /// Draws `picture` on a chafa canvas of `columns` × `rows` cells in 24-bit colour and `mode`,
+    /// set up further by `configure`, and hands the canvas to `reading` before freeing it.
+    private static func draw(_ picture: DecodedPicture, columns: Int, rows: Int, mode: ChafaPixelMode,
+                             configure: (OpaquePointer?) -> Void, reading: (OpaquePointer?) -> Void) {
         let config = chafa_canvas_config_new()
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
-        chafa_canvas_config_set_symbol_map(config, symbols)
-        chafa_canvas_config_set_bg_color(config, 0x000000)
+        chafa_canvas_config_set_pixel_mode(config, mode)
+        configure(config)
         let canvas = chafa_canvas_new(config)
         defer {
             chafa_canvas_unref(canvas)
             chafa_canvas_config_unref(config)
-            chafa_symbol_map_unref(symbols)
         }
         picture.pixels.withUnsafeBufferPointer { pixels in
             chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
                                          Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
         }
-        for y in 0..<rows {
-            for x in 0..<columns {
-                let character = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
-                var foreground: Int32 = 0, background: Int32 = 0
-                chafa_canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
-                out[x, y] = CellPicture.Cell(scalar: Unicode.Scalar(character) ?? " ",
-                                             foreground: UInt32(bitPattern: max(0, foreground)),
-                                             background: UInt32(bitPattern: max(0, background)))
-            }
-        }
-        return out
+        reading(canvas)
     }
 }
 
@@ -60,27 +71,19 @@ extension CellPainter {
         case .blocks: return []
         }
         guard columns > 0, rows > 0, picture.width > 0, picture.height > 0 else { return [] }
-        let config = chafa_canvas_config_new()
-        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-        chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        chafa_canvas_config_set_pixel_mode(config, mode)
-        let canvas = chafa_canvas_new(config)
-        let database = chafa_term_db_get_default()
-        let info = chafa_term_db_get_fallback_info(database)
-        defer {
-            chafa_term_info_unref(info)
-            chafa_canvas_unref(canvas)
-            chafa_canvas_config_unref(config)
+        var bytes: [UInt8] = []
+        draw(picture, columns: columns, rows: rows, mode: mode) { config in
+            chafa_canvas_config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
+        } reading: { canvas in
+            let database = chafa_term_db_get_default()
+            let info = chafa_term_db_get_fallback_info(database)
+            defer { chafa_term_info_unref(info) }
+            guard let printed = chafa_canvas_print(canvas, info) else { return }
+            defer { g_string_free(printed, 1) }
+            guard let text = printed.pointee.str else { return }
+            let length = Int(printed.pointee.len)
+            bytes = text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
         }
-        picture.pixels.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
-                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
-        }
-        guard let printed = chafa_canvas_print(canvas, info) else { return [] }
-        defer { g_string_free(printed, 1) }
-        guard let text = printed.pointee.str else { return [] }
-        let length = Int(printed.pointee.len)
-        return text.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        return bytes
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// The real `folio` binary, built beside the tests.
@@ -41,6 +42,25 @@ enum Folio {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, data)
+    }
+
+    /// Starts folio with `arguments` on the pseudo-terminal `pty` (its standard input, output and
+    /// error), with TERM=xterm-256color and neither LESS nor FOLIO set; returns its process id.
+    static func spawn(_ arguments: [String], on pty: PseudoTerminal) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, pty.path, O_RDWR, 0) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LESS"] = nil
+        environment["FOLIO"] = nil
+        environment["TERM"] = "xterm-256color"
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, binary.path, &actions, nil, argv, envp) == 0 else { throw PseudoTerminal.Failure("spawn") }
+        return pid
     }
 
     /// Runs a shell command line and returns what it printed.

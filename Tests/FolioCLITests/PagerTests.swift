@@ -153,19 +153,7 @@ import Testing
         let file = try InteractiveTests.longDocument(in: dir, paragraphs: 40)
         let pty = try PseudoTerminal()
         pty.setSize(columns: 80, rows: 24)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, pty.path, O_RDWR, 0) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["LESS"] = nil
-        environment["FOLIO"] = nil
-        environment["TERM"] = "xterm-256color"
-        let argv = ([Folio.binary.path] + arguments + ["--forget", file.path]).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, Folio.binary.path, &actions, nil, argv, envp) == 0 else { throw PseudoTerminal.Failure("spawn") }
+        let pid = try Folio.spawn(arguments + ["--forget", file.path], on: pty)
         var first: [UInt8] = []
         let deadline = Date().addingTimeInterval(20)
         // A frame ends its synchronized update: the first screen has been drawn.

@@ -10,19 +10,7 @@ import Testing
     static func run(_ arguments: [String], answers: String?, until done: (String) -> Bool) throws -> String {
         let pty = try PseudoTerminal()
         pty.setSize(columns: 100, rows: 32)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in 0...2 { posix_spawn_file_actions_addopen(&actions, fd, pty.path, O_RDWR, 0) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["LESS"] = nil
-        environment["FOLIO"] = nil
-        environment["TERM"] = "xterm-256color"
-        let argv = ([Folio.binary.path, "--forget"] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, Folio.binary.path, &actions, nil, argv, envp) == 0 else { throw PseudoTerminal.Failure("spawn") }
+        let pid = try Folio.spawn(["--forget"] + arguments, on: pty)
         var written: [UInt8] = []
         var answered = false
         let deadline = Date().addingTimeInterval(20)
