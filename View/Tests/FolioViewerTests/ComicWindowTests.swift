@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// A comic in the real folio-view on a virtual X display: pages made in the test from Debian's
+/// mate-backgrounds photos (cut to portrait pages), packed by Python's zipfile with a ComicInfo.xml
+/// that makes it a manga. Nobody touches it at first; then a real key turns it.
+@Suite(.serialized) struct ComicWindowTests {
+    static let photos = ["Storm", "LadyBird", "Garden", "Wood"].map { "/usr/share/backgrounds/mate/nature/\($0).jpg" }
+
+    /// Runs a tool to its end, failing the test when it fails.
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [tool] + arguments
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw Failure("\(tool) \(arguments.joined(separator: " ")) failed") }
+    }
+
+    /// The mean difference per channel between `shot`'s `width` × `height` at (`x`, `y`) and `page`'s at (`px`, `py`).
+    static func difference(_ shot: Image, x: Int, y: Int, _ page: Image, px: Int, py: Int, width: Int, height: Int) -> Double {
+        var total = 0
+        for dy in 0..<height {
+            for dx in 0..<width {
+                let a = shot.pixel(x + dx, y + dy), b = page.pixel(px + dx, py + dy)
+                total += abs(a.r - b.r) + abs(a.g - b.g) + abs(a.b - b.b)
+            }
+        }
+        return Double(total) / Double(width * height * 3)
+    }
+
+    @Test func aMangaShowsItsFirstPageOnTheRightAndTurnsWithLeft() throws {
+        for photo in Self.photos { try #require(FileManager.default.fileExists(atPath: photo), "run Scripts/test-view (mate-backgrounds)") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-comic-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Four portrait pages of 1000 × 1500, named so that plain string order is wrong (page-10 last).
+        let names = ["page-1.jpg", "page-2.jpg", "page-9.jpg", "page-10.jpg"]
+        var pages: [String] = []
+        for (photo, name) in zip(Self.photos, names) {
+            let page = dir.appendingPathComponent("pages/" + name).path
+            try Self.run("convert", [photo, "-resize", "1000x1500^", "-gravity", "center", "-extent", "1000x1500", "-quality", "90", page])
+            pages.append(page)
+        }
+        try Data("<ComicInfo><Title>Weather</Title><Manga>YesAndRightToLeft</Manga></ComicInfo>".utf8)
+            .write(to: dir.appendingPathComponent("pages/ComicInfo.xml"))
+        let comic = dir.appendingPathComponent("weather.cbz").path
+        try Self.run("python3", ["-c", "import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], 'w')\n"
+                                    + "for n in sorted(os.listdir(sys.argv[2]), reverse=True): z.write(os.path.join(sys.argv[2], n), n)\nz.close()",
+                                 comic, dir.appendingPathComponent("pages").path])
+        // Each page as folio-view fits it in its page box (639 × 732): 488 × 732, centred, by ImageMagick.
+        let expected = try pages.map { try Image.fitted($0, width: 639, height: 732) }
+        let picture = (x: (639 - 488) / 2, width: 488)
+
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", comic], on: desktop)
+        try viewer.waitFor("(two pages)")
+        try viewer.waitFor("picture")
+        /// The page shown in the left (x 0…638) or right (641…1279) half: the nearest of the four, and how near.
+        func shown(_ shot: Image, right: Bool) -> (page: Int, difference: Double) {
+            let left = (right ? 641 : 0) + picture.x
+            let differences = expected.map { Self.difference(shot, x: left, y: 34, $0, px: picture.x, py: 0, width: picture.width, height: 732) }
+            let best = differences.indices.min { differences[$0] < differences[$1] }!
+            return (best, differences[best])
+        }
+        func waitFor(right: Int, left: Int?, _ what: String) throws {
+            var shot = try desktop.screenshot()
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline && (shown(shot, right: true).page != right || left.map { shown(shot, right: false).page != $0 } ?? false
+                                        || shown(shot, right: true).difference >= 12) {
+                Thread.sleep(forTimeInterval: 0.2)
+                shot = try desktop.screenshot()
+            }
+            let r = shown(shot, right: true)
+            #expect(r.page == right && r.difference < 12, "\(what): the right half shows page \(r.page + 1) (difference \(r.difference))")
+            if let left {
+                let l = shown(shot, right: false)
+                #expect(l.page == left && l.difference < 12, "\(what): the left half shows page \(l.page + 1) (difference \(l.difference))")
+            }
+        }
+        // Nobody touches it: page 1 on the right, page 2 on its left, as a manga opens.
+        try waitFor(right: 0, left: 1, "at start")
+        // ← turns a manga forward: pages 3 (page-9) and 4 (page-10, natural order).
+        try desktop.xdotool("mousemove", "640", "400")
+        try desktop.xdotool("key", "Left")
+        try viewer.waitFor("page 3")
+        try waitFor(right: 2, left: 3, "after ←")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+}
