@@ -51,7 +51,7 @@ struct InteractiveReader {
 
     /// How long the terminal's answers about pictures are waited for at most: every terminal answers
     /// the device attributes at once, so this is reached only by one that answers nothing.
-    static let questionWait = 0.3
+    static let questionWait = 0.5
     /// How often the loop looks for pictures made on another thread while some are being made: 30 ms.
     static let pictureWait = 0.03
 

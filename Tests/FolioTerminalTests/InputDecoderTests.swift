@@ -127,6 +127,10 @@ func split(_ bytes: [UInt8], at cuts: [Int]) -> [[UInt8]] {
         DecodeCase("\(esc)[M !!", [mouse(.press(.left), 0, 0)]),
         DecodeCase("\(esc)[M\"+%\(esc)[M#+%", [mouse(.press(.right), 10, 4), mouse(.release(.right), 10, 4)]),
         DecodeCase("\(esc)[Ma!!", [mouse(.scroll(.down), 0, 0)]),
+        // The terminal's late answers to folio's questions about pictures (kitty's graphics query, the
+        // cell size, the device attributes) are no keys: not G, not j.
+        DecodeCase("\(esc)_Gi=31;OK\(esc)\\j", [char("j")]),
+        DecodeCase("\(esc)[6;18;9t\(esc)[?62;4;22cj", [char("j")]),
     ]
 
     /// Each case whole, followed by a key (so the sequence ends on its own),

@@ -120,6 +120,7 @@ struct InputScanner {
         switch self[1] {
         case UInt8(ascii: "["): return csi()
         case UInt8(ascii: "O"): return ss3()
+        case UInt8(ascii: "_"): return applicationCommand()
         case Self.esc: return Self.key(.escape, length: 1)  // the second ESC starts afresh
         default: return key(at: 1, modifiers: .alt)
         }
@@ -157,6 +158,25 @@ struct InputScanner {
             default:
                 return .token(.none, length: j)  // interrupted: drop it, decode this byte afresh
             }
+        }
+        return available >= InputDecoder.maximumPendingBytes ? .token(.none, length: available) : unfinished
+    }
+
+    /// An application program command, `ESC _ … ESC \`: a terminal's answer to the kitty graphics
+    /// query that came after folio stopped waiting for it (over a slow link, say). Dropped whole, so
+    /// its letters are never taken for keys (`G` would go to the end).
+    /// Its text is printable: a control byte (Ctrl-C typed, say) or an ESC that starts no terminator
+    /// interrupts it, and is decoded afresh, as an interrupted CSI is.
+    private func applicationCommand() -> Scan {
+        var j = 2
+        while j < available {
+            let c = self[j]
+            if c == Self.esc {
+                guard j + 1 < available else { break }
+                return .token(.none, length: self[j + 1] == UInt8(ascii: "\\") ? j + 2 : j)
+            }
+            if c < 0x20 || c == 0x7F { return .token(.none, length: j) }
+            j += 1
         }
         return available >= InputDecoder.maximumPendingBytes ? .token(.none, length: available) : unfinished
     }
