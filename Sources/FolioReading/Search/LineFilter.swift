@@ -110,32 +110,14 @@ public struct LineFilter: CustomStringConvertible {
     /// Goes through the whole lines of `window`, keeping those that pass; returns the bytes consumed.
     private func keepLines(in window: TextWindow, into kept: FilteredText) -> Int {
         let bytes = window.bytes
-        guard let base = bytes.baseAddress else { return 0 }
-        var lineStart = 0
         var scratch = VisibleLine()
-        while lineStart < bytes.count {
-            let rest = bytes.count - lineStart
-            let end: Int
-            if let hit = memchr(base + lineStart, 0x0A, min(rest, TextSearch.maximumLine)) {
-                end = base.distance(to: UnsafeRawPointer(hit))
-            } else if rest >= TextSearch.maximumLine {
-                end = lineStart + TextSearch.maximumLine
-            } else if window.isFinal {
-                end = bytes.count
-            } else {
-                break
-            }
-            let hasBreak = end < bytes.count && bytes[end] == 0x0A
-            let next = hasBreak ? end + 1 : end
-            if keeps(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end]), scratch: &scratch) {
-                // A piece of a longer line gets a break of its own; the text's last line keeps none.
-                kept.keep(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<next]), from: window.base + lineStart,
-                          breaking: !hasBreak && !(window.isFinal && end == bytes.count))
-            }
-            lineStart = next
-            if end == bytes.count { break }
+        return window.forEachWholeLine(upTo: TextSearch.maximumLine) { line, hasBreak in
+            guard keeps(UnsafeRawBufferPointer(rebasing: bytes[line]), scratch: &scratch) else { return }
+            // A piece of a longer line gets a break of its own; the text's last line keeps none.
+            let next = hasBreak ? line.upperBound + 1 : line.upperBound
+            kept.keep(UnsafeRawBufferPointer(rebasing: bytes[line.lowerBound..<next]), from: window.base + line.lowerBound,
+                      breaking: !hasBreak && !(window.isFinal && line.upperBound == bytes.count))
         }
-        return lineStart
     }
 
     /// `&error &!debug: scanned 4096 bytes`.

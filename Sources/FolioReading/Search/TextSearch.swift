@@ -88,28 +88,10 @@ public struct TextSearch: Sendable, CustomStringConvertible {
 
     /// Searches the whole lines of `window`; returns the bytes consumed.
     private mutating func searchLines(in window: TextWindow) -> Int {
-        let bytes = window.bytes
-        guard let base = bytes.baseAddress else { return 0 }
-        var lineStart = 0
         var scratch = VisibleLine()
-        while lineStart < bytes.count {
-            let rest = bytes.count - lineStart
-            let end: Int
-            if let hit = memchr(base + lineStart, 0x0A, min(rest, Self.maximumLine)) {
-                end = base.distance(to: UnsafeRawPointer(hit))
-            } else if rest >= Self.maximumLine {
-                end = lineStart + Self.maximumLine
-            } else if window.isFinal {
-                end = bytes.count
-            } else {
-                break
-            }
-            let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<end])
-            search(line, at: window.base + lineStart, scratch: &scratch)
-            lineStart = end < bytes.count && bytes[end] == 0x0A ? end + 1 : end
-            if end == bytes.count { break }
+        return window.forEachWholeLine(upTo: Self.maximumLine) { line, _ in
+            search(UnsafeRawBufferPointer(rebasing: window.bytes[line]), at: window.base + line.lowerBound, scratch: &scratch)
         }
-        return lineStart
     }
 
     private mutating func search(_ line: UnsafeRawBufferPointer, at offset: Int, scratch: inout VisibleLine) {
@@ -191,5 +173,36 @@ struct VisibleLine {
             }
             i += length
         }
+    }
+}
+
+extension TextWindow {
+    /// Calls `body` with each whole line of the window, in order: its bytes' range in ``bytes``
+    /// (without its line feed) and whether a line feed ends it. A line longer than `maximum` comes
+    /// in pieces of `maximum` bytes; a last line without a line feed comes only when the window is
+    /// final. Returns the bytes consumed (line feeds included), where the next window should start.
+    ///
+    /// Search and filters read text this way, a line at a time, whatever its length.
+    func forEachWholeLine(upTo maximum: Int, _ body: (_ line: Range<Int>, _ hasBreak: Bool) -> Void) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let rest = bytes.count - lineStart
+            let end: Int
+            if let hit = memchr(base + lineStart, 0x0A, min(rest, maximum)) {
+                end = base.distance(to: UnsafeRawPointer(hit))
+            } else if rest >= maximum {
+                end = lineStart + maximum
+            } else if isFinal {
+                end = bytes.count
+            } else {
+                break
+            }
+            let hasBreak = end < bytes.count && bytes[end] == 0x0A
+            body(lineStart..<end, hasBreak)
+            lineStart = hasBreak ? end + 1 : end
+            if end == bytes.count { break }
+        }
+        return lineStart
     }
 }
