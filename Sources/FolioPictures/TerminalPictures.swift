@@ -130,11 +130,6 @@ public final class TerminalPictures: PixelPictureSource {
         return nil
     }
 
-    /// Makes `image`'s cells ahead of its page (a neighbour of the pages shown), if not made yet.
-    public func prefetch(_ image: BookImage, columns: Int, rows: Int) {
-        _ = picture(image, columns: columns, rows: rows)
-    }
-
     /// Takes the pictures made since the last call; returns whether any came (the screen should be drawn).
     public func collect() -> Bool {
         var drain = [UInt8](repeating: 0, count: 64)

@@ -22,7 +22,7 @@ public struct ReaderDisplay {
 
     /// A picture's pixels on the terminal: which, and the cells they cover.
     private struct PixelPlacement: Equatable {
-        var path: String
+        var image: BookImage
         var column: Int, row: Int, columns: Int, rows: Int
     }
 
@@ -105,8 +105,7 @@ public struct ReaderDisplay {
         // The pixels of pictures on pages at rest, over (or above) their cells, once each.
         if let pixels {
             for place in wanted where !placedPixels.contains(place) {
-                guard let image = session.visiblePages.lazy.flatMap({ session.images(onPage: $0.page) }).first(where: { $0.image.path == place.path }),
-                      let bytes = pixels.pixels(image.image, columns: place.columns, rows: place.rows) else { continue }
+                guard let bytes = pixels.pixels(place.image, columns: place.columns, rows: place.rows) else { continue }
                 output += Array("\u{1B}[\(place.row + 1);\(place.column + 1)H".utf8)
                 output += bytes
                 placedPixels.append(place)
@@ -124,7 +123,7 @@ public struct ReaderDisplay {
                 let place = screen.pictureCells(of: visible, at: image)
                 guard place.column >= max(0, visible.x), place.column + place.columns <= min(screen.columns, visible.x + visible.width),
                       screen.bodyRows.contains(place.row), screen.bodyRows.contains(place.row + place.rows - 1) else { continue }
-                places.append(PixelPlacement(path: image.image.path, column: place.column, row: place.row,
+                places.append(PixelPlacement(image: image.image, column: place.column, row: place.row,
                                              columns: place.columns, rows: place.rows))
             }
         }
