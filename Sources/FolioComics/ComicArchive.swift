@@ -77,14 +77,14 @@ public final class ComicArchive: Sendable {
     }
 
     /// The file name shown in messages.
-    var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    var fileName: String { ComicBook.baseName(path) }
 
     /// Opens the comic at `path` (an archive or a folder) and lists its entries.
     ///
     /// - Throws: ``ComicError`` in words a reader understands: not an
     ///   archive, encrypted, too many entries, unreadable.
     public static func open(path: String, limits: ComicLimits = ComicLimits()) throws(ComicError) -> ComicArchive {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = ComicBook.baseName(path)
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unreadable(file: name, reason: String(cString: strerror(errno)).lowercased()) }
         if info.st_mode & S_IFMT == S_IFDIR {

@@ -68,6 +68,8 @@ public final class ComicBook: BookSource {
         return pictureExtensions.contains(fileExtension(base))
     }
 
+    /// The last part of a path: a file's name, an entry's name without its folders.
+    /// The last part of a path: a file's name, an entry's name without its folders.
     static func baseName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
     static func fileExtension(_ path: String) -> String {
