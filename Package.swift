@@ -105,8 +105,19 @@ let package = Package(
             // GLib's static library needs PCRE2's; a debug build finds it through libglib-2.0.so.
             linkerSettings: [.linkedLibrary("pcre2-8", .when(platforms: [.linux]))]
         ),
-        // The formats read as books rather than text (EPUB, comics), opened alike by every host.
-        .target(name: "FolioFormats", dependencies: ["FolioReading", "FolioEPUB", "FolioComics"], swiftSettings: directMetadata),
+        // PDF through MuPDF (libmupdf-dev, static only in Debian), behind a C shim that catches its
+        // longjmp errors (fz_try) and lets pages be drawn on several threads. Only the PDF handler is
+        // registered, so MuPDF's HTML layout (and HarfBuzz, of which Debian has no static library) is left out.
+        .target(
+            name: "CFolioPDF",
+            linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "freetype", "png16",
+                             "brotlidec", "brotlicommon", "bz2", "z", "m"].map { .linkedLibrary($0, .when(platforms: [.linux])) }
+        ),
+        // PDF documents as the reading layer reads books: each page a part whose picture MuPDF draws at
+        // the size it is shown, its text in reading order (search, plain output), its outline and links.
+        .target(name: "FolioPDF", dependencies: ["FolioReading", "CFolioPDF"], swiftSettings: directMetadata),
+        // The formats read as books rather than text (EPUB, comics, PDF), opened alike by every host.
+        .target(name: "FolioFormats", dependencies: ["FolioReading", "FolioEPUB", "FolioComics", "FolioPDF"], swiftSettings: directMetadata),
         // The command line kept as the C library hands it over, in place of the Swift runtime's
         // search of /proc/self/maps for it (see arguments.c): `folio --version` 0.86 → 0.76 ms.
         // DWARF 4, which valgrind (Scripts/first-frame-order) reads, like the Swift objects'.

@@ -104,14 +104,20 @@ struct InteractiveReader {
         }
         let method = pictureMode.method(graphics)
         let cell = graphics.cell ?? TerminalGraphics.assumedCell
-        // The pictures take the rows their size asks for, in cells of that size.
-        let measurer = CellMeasurer(pictureCell: pictureMode.drawsPictures ? cell : nil)
+        // The pictures take the rows their size asks for, in cells of that size. A PDF's pages in a
+        // terminal that draws only blocks would be a blur of letters: unless blocks are asked for,
+        // it is read as its text there (and as pictures where the terminal draws pixels).
+        func drawsPictures(of document: Document) -> Bool {
+            pictureMode.drawsPictures && !(pictureMode == .auto && method == .blocks && document.book?.source.renderer != nil)
+        }
+        let pictureMeasurer = CellMeasurer(pictureCell: cell), textMeasurer = CellMeasurer(pictureCell: nil)
+        func measurer(for document: Document) -> CellMeasurer { drawsPictures(of: document) ? pictureMeasurer : textMeasurer }
         func picturesOf(_ document: Document) -> TerminalPictures? {
-            guard pictureMode.drawsPictures, let book = document.book else { return nil }
+            guard drawsPictures(of: document), let book = document.book else { return nil }
             return TerminalPictures(source: book.source, method: method, cell: cell)
         }
         var pictures = picturesOf(files.current.document)
-        var reading = ReadingLoop(ReadingSession(document: files.current.document, measurer: measurer,
+        var reading = ReadingLoop(ReadingSession(document: files.current.document, measurer: measurer(for: files.current.document),
                                                  viewport: display.screen.viewport(title: ReaderScreen.title(of: files.current.document)),
                                                  options: options, restoring: place.restore(), at: now()))
         reading.session.file = files.list.place
@@ -165,7 +171,8 @@ struct InteractiveReader {
             case .opened(let input):
                 place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
                 let viewport = display.screen.viewport(title: ReaderScreen.title(of: input.document))
-                reading.open(input.document, restoring: place.restore(), file: files.list.place, viewport: viewport, at: now())
+                reading.open(input.document, restoring: place.restore(), file: files.list.place, viewport: viewport,
+                             measurer: measurer(for: input.document), at: now())
                 pictures = picturesOf(input.document)
                 // A stream's first bytes, when it has any waiting, go into its first screen (as at the start).
                 if input.streamDescriptor != nil && !input.document.isComplete { drain(upTo: Self.firstStreamBytes) }

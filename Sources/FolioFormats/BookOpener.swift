@@ -5,10 +5,11 @@ import Musl
 #endif
 import FolioComics
 import FolioEPUB
+import FolioPDF
 import FolioReading
 
 /// The formats folio reads as books rather than as text, opened the same
-/// way in every host: EPUBs, and comics (CBZ, CBR, CB7, CBT, folders of pictures).
+/// way in every host: EPUBs, comics (CBZ, CBR, CB7, CBT, folders of pictures) and PDFs.
 ///
 /// ```swift
 /// if let book = try BookOpener.open(path: "issue-1.cbz") {
@@ -22,18 +23,22 @@ public enum BookOpener {
         case book(EPUBError)
         /// A comic that cannot be read.
         case comic(ComicError)
+        /// A PDF that cannot be read.
+        case pdf(PDFError)
 
         /// The line, starting `folio: `.
         public var description: String {
             switch self {
             case .book(let error): "folio: \(error)"
             case .comic(let error): "\(error)"
+            case .pdf(let error): "\(error)"
             }
         }
     }
 
     /// `path` opened as a book when it is one — an archive with a comic's extension, a folder
-    /// that holds pictures (half its files at least), an `.epub` or any zip (an EPUB, else a zip of pictures) — or nil when it
+    /// that holds pictures (half its files at least), an `.epub` or any zip (an EPUB, else a zip of pictures), a `.pdf` or
+    /// a file that starts as a PDF does — or nil when it
     /// is none of these and should be read as text.
     ///
     /// - Throws: ``Failure`` when it is a book that cannot be read.
@@ -51,7 +56,15 @@ public enum BookOpener {
                 throw .comic(error)
             }
         }
-        guard isZipOrEPUB(path) else { return nil }
+        let head = head(of: path)
+        if PDFBook.isPDF(path: path, head: head) {
+            do {
+                return Document(book: try PDFBook(path: path), path: path)
+            } catch {
+                throw .pdf(error)
+            }
+        }
+        guard path.lowercased().hasSuffix(".epub") || head.starts(with: [0x50, 0x4B, 0x03, 0x04]) else { return nil }
         do {
             return Document(book: EPUBBookSource(book: try EPUBBook.open(path: path)), path: path)
         } catch {
@@ -67,16 +80,15 @@ public enum BookOpener {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Whether `path` names an EPUB: an `.epub` file, or a regular file that starts as a zip archive does.
-    static func isZipOrEPUB(_ path: String) -> Bool {
-        if path.lowercased().hasSuffix(".epub") { return true }
+    /// The first 1024 bytes of `path` when it is a regular file; empty otherwise.
+    static func head(of path: String) -> [UInt8] {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return [] }
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return [] }
         defer { Glibc.close(fd) }
-        var magic = [UInt8](repeating: 0, count: 4)
-        let n = magic.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 4) }
-        return n == 4 && magic == [0x50, 0x4B, 0x03, 0x04]
+        var head = [UInt8](repeating: 0, count: 1024)
+        let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 1024) }
+        return Array(head.prefix(max(0, n)))
     }
 }

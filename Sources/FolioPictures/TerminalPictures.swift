@@ -110,17 +110,24 @@ public final class TerminalPictures: PixelPictureSource {
         let key = Key(path: image.path, columns: columns, rows: rows)
         if let made = made[key] { return made }
         guard columns > 0, rows > 0, !pending.contains(key), !unreadable.contains(image.path) else { return nil }
-        guard let bytes = source.resource(image.path) else {
+        // A picture drawn at its size (a PDF's page) is drawn on the queue; stored bytes are read here.
+        let renderer = source.renderer
+        let bytes = renderer == nil ? source.resource(image.path) : nil
+        guard renderer != nil || bytes != nil else {
             unreadable.insert(image.path)
             return nil
         }
         pending.insert(key)
-        let inbox = inbox, maximumPixels = maximumPixels, method = method, cell = cell
+        let inbox = inbox, maximumPixels = maximumPixels, method = method, cell = cell, path = image.path
         queue.async {
             // Eight pixels a cell across and sixteen down is all the detail chafa's blocks use; pixels want the cell's own.
             let box = method == .blocks ? ImageSize(width: columns * 8, height: rows * 16)
                 : ImageSize(width: columns * max(8, cell.width), height: rows * max(16, cell.height))
-            let picture = try? DecodedPicture(bytes: bytes, fitting: box, maximumPixels: maximumPixels)
+            let picture = if let renderer {
+                renderer.render(path, fitting: box).map { DecodedPicture(width: $0.size.width, height: $0.size.height, pixels: $0.rgba) }
+            } else {
+                bytes.flatMap { try? DecodedPicture(bytes: $0, fitting: box, maximumPixels: maximumPixels) }
+            }
             let made = picture.map { picture in
                 Made(cells: CellPainter.cells(of: picture, columns: columns, rows: rows),
                      pixels: CellPainter.pixels(of: picture, columns: columns, rows: rows, cell: cell, method: method))

@@ -23,6 +23,63 @@ public protocol BookSource: AnyObject {
     var contents: [BookContentsEntry] { get }
     /// The bytes of a resource (an image) the book holds, or nil.
     func resource(_ path: String) -> [UInt8]?
+    /// What draws the book's pictures at any size (a PDF's pages), for
+    /// pictures that are not bytes to decode; nil (the default) when every
+    /// picture is a ``resource(_:)``.
+    var renderer: (any PictureRenderer)? { get }
+}
+
+extension BookSource {
+    /// None: the book's pictures are its resources.
+    public var renderer: (any PictureRenderer)? { nil }
+}
+
+/// Draws a book's pictures at the size they are shown, as a PDF's pages are
+/// drawn, rather than decoding stored bytes; and says where a picture's text
+/// lies in it, for a host to mark a search match on the picture.
+///
+/// Called from a host's background queue as well as its main thread: a renderer is thread-safe.
+public protocol PictureRenderer: AnyObject, Sendable {
+    /// The picture at `path` (a ``BookImage/path``) drawn to fit `box` pixels, aspect
+    /// kept; nil when it cannot be drawn.
+    func render(_ path: String, fitting box: ImageSize) -> PicturePixels?
+    /// Where the picture's text bytes `range` (from its ``BookImage/offset``, within its
+    /// ``BookImage/coveredText``) are drawn in it: boxes as fractions of its width and height.
+    func boxes(_ path: String, text range: Range<Int>) -> [PictureBox]
+}
+
+/// A picture drawn by a ``PictureRenderer``: 8-bit RGBA, rows packed.
+public struct PicturePixels: Sendable {
+    /// Its size in pixels.
+    public var size: ImageSize
+    /// `width × height × 4` bytes: red, green, blue, alpha.
+    public var rgba: [UInt8]
+
+    /// Pixels of `size` (`rgba` holds `width × height × 4` bytes).
+    public init(size: ImageSize, rgba: [UInt8]) {
+        self.size = size
+        self.rgba = rgba
+    }
+}
+
+/// A box in a picture, as fractions of its width and height from its top left.
+public struct PictureBox: Hashable, Sendable {
+    /// Its left edge, 0 … 1.
+    public var x0: Double
+    /// Its top edge.
+    public var y0: Double
+    /// Its right edge.
+    public var x1: Double
+    /// Its bottom edge.
+    public var y1: Double
+
+    /// The box from (`x0`, `y0`) to (`x1`, `y1`).
+    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
 }
 
 /// One part of a book rendered to display text (UTF-8 with SGR styles).
@@ -91,14 +148,21 @@ public struct BookImage: Hashable, Sendable, CustomStringConvertible {
     /// Its pixel size when the source already knows it (a comic reads each page's header),
     /// so a host need not read the picture to size it; nil when the host must find out.
     public var size: ImageSize?
+    /// The bytes from ``offset`` the picture stands for: 0 for its placeholder line alone; more
+    /// for a picture that shows text it also holds as text (a PDF page and the page's text, which
+    /// search finds and plain output prints). Where the host draws the picture, all of these bytes
+    /// go on its page (up to ``PageGeometry/maximumPageBytes``); where it does not, they are read as text.
+    public var coveredText: Int
 
     /// An image at `offset`.
-    public init(offset: Int, path: String, alt: String? = nil, isStandalone: Bool = false, size: ImageSize? = nil) {
+    public init(offset: Int, path: String, alt: String? = nil, isStandalone: Bool = false, size: ImageSize? = nil,
+                coveredText: Int = 0) {
         self.offset = offset
         self.path = path
         self.alt = alt
         self.isStandalone = isStandalone
         self.size = size
+        self.coveredText = coveredText
     }
 
     /// `image pictures/map.png @120`.

@@ -16,7 +16,8 @@ public struct PageImage: Hashable, Sendable, CustomStringConvertible {
     public var lines: Range<Int>
     /// The row it starts on, 0-based from the top of the page.
     public var row: Int
-    /// The rows it takes, ≥ 1 and ≥ its placeholder's lines.
+    /// The rows it takes, ≥ 1 and ≥ its placeholder's lines, except under a picture that
+    /// covers text (``BookImage/coveredText``), whose lines past its rows are not drawn.
     public var rows: Int
 
     /// An image placed at `row` for `rows` rows, over the page's lines `lines`.

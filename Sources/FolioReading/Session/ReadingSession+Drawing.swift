@@ -168,7 +168,14 @@ extension ReadingSession {
         let layout = work.pagination.layout
         document.text.withWindow(first.start..<last.contentEnd) { window in
             for (index, line) in laid.lines.enumerated() {
-                body(laid.images.isEmpty ? index : laid.row(ofLine: index), line, window, layout)
+                guard !laid.images.isEmpty else {
+                    body(index, line, window, layout)
+                    continue
+                }
+                // A picture that covers more text than it has rows (a PDF page's) shows what of it fits while it is made.
+                let row = laid.row(ofLine: index)
+                if laid.images.contains(where: { $0.lines.contains(index) && row >= $0.rowRange.upperBound }) { continue }
+                body(row, line, window, layout)
             }
         }
     }

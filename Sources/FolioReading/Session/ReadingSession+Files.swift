@@ -20,11 +20,12 @@ extension ReadingSession {
     /// A session over another `document` of the host's list, as less examines another file:
     /// in this session's page area (or `viewport`, when the title row changes with the document),
     /// with its options and last search pattern (`n` goes on searching in the new file), at
-    /// `restoring` (the new document's own saved place and marks), as `file` of the list.
+    /// `restoring` (the new document's own saved place and marks), as `file` of the list, measured
+    /// by `measurer` when it needs another (pictures drawn in one, not in another), else by this one's.
     /// The reader sees the file's name and place in the list on the status row.
     public func opening(_ document: Document, restoring saved: ReadingPosition?, file: FilePlace?,
-                        viewport: Viewport? = nil, at time: Double) -> ReadingSession {
-        var next = ReadingSession(document: document, measurer: measurer, viewport: viewport ?? self.viewport, options: options,
+                        viewport: Viewport? = nil, measurer: (any TextMeasurer)? = nil, at time: Double) -> ReadingSession {
+        var next = ReadingSession(document: document, measurer: measurer ?? self.measurer, viewport: viewport ?? self.viewport, options: options,
                                   restoring: saved, at: time)
         next.finder.remember(finder.last)
         next.navigation.file = file
@@ -86,9 +87,9 @@ extension ReadingSession {
 
 extension ReadingLoop {
     /// Goes on with another document of the host's list (after ``SessionEffect/open(_:)``), at its
-    /// own saved place (see ``ReadingSession/opening(_:restoring:file:viewport:at:)``).
+    /// own saved place (see ``ReadingSession/opening(_:restoring:file:viewport:measurer:at:)``).
     public mutating func open(_ document: Document, restoring saved: ReadingPosition?, file: FilePlace?,
-                              viewport: Viewport? = nil, at time: Double) {
-        session = session.opening(document, restoring: saved, file: file, viewport: viewport, at: time)
+                              viewport: Viewport? = nil, measurer: (any TextMeasurer)? = nil, at time: Double) {
+        session = session.opening(document, restoring: saved, file: file, viewport: viewport, measurer: measurer, at: time)
     }
 }

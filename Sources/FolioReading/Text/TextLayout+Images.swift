@@ -39,8 +39,10 @@ extension TextLayout {
                 let entry = entries[next]
                 next += 1
                 if row > 0 && (entry.image.isStandalone || row + entry.rows > geometry.lines) { return ended(full: true) }
-                // The placeholder: its line, wrapped or not, up to the page's last row.
+                // The placeholder: its line, wrapped or not, up to the page's last row; or all the text
+                // the picture stands for (a PDF page's), which its picture shows.
                 let first = page.lines.count
+                let covered = entry.image.offset + entry.image.coveredText
                 var count = 0
                 var ending = LineEnding.wrap
                 repeat {
@@ -49,7 +51,8 @@ extension TextLayout {
                     at = line.end
                     ending = line.ending
                     count += 1
-                } while (ending == .wrap || ending == .space) && row + count < geometry.lines && at < cap
+                } while at < cap && (at < covered ? ending != .formFeed && ending != .end
+                                     : (ending == .wrap || ending == .space) && row + count < geometry.lines)
                 let rows = min(geometry.lines - row, max(entry.rows, count))
                 if collect {
                     page.images.append(PageImage(image: entry.image, size: entry.size, lines: first..<page.lines.count,

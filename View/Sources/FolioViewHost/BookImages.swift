@@ -88,13 +88,23 @@ final class BookImages {
         if unreadable.contains(path) { return .unreadable }
         let key = Key(path: path, box: size)
         if pending.contains(key) { return .pending }
-        guard let data = source.resource(path), !data.isEmpty else {
+        // A picture drawn at its size (a PDF's page) is drawn on the queue, at the size shown; stored bytes are read here.
+        let renderer = source.renderer
+        let data = renderer == nil ? source.resource(path) : nil
+        guard renderer != nil || !(data ?? []).isEmpty else {
             unreadable.insert(path)
             return .unreadable
         }
         pending.insert(key)
         queue.async { [inbox, eventType] in
-            let result = PhotoDecoder.decode(bytes: data, named: path, box: size)
+            let result: Result<DecodedPhoto, PhotoDecoder.DecodeError> = if let renderer {
+                renderer.render(path, fitting: ImageSize(width: size.width, height: size.height)).map { drawn in
+                    let drawnSize = PixelSize(width: drawn.size.width, height: drawn.size.height)
+                    return .success(DecodedPhoto(rgba: drawn.rgba, size: drawnSize, fullSize: drawnSize))
+                } ?? .failure(PhotoDecoder.DecodeError(description: "cannot draw \(path)"))
+            } else {
+                PhotoDecoder.decode(bytes: data ?? [], named: path, box: size)
+            }
             inbox.finished.withLock { $0.append((key, result)) }
             var event = SDL_Event()
             event.type = eventType
