@@ -109,11 +109,11 @@ public final class PDFBook: BookSource, PictureRenderer {
         remember(where_, page: index)
         let image = BookImage(offset: 0, path: Self.path(ofPage: index), alt: "page \(index + 1)", isStandalone: true,
                               size: pictureSize(ofPage: index), coveredText: text.count)
-        return BookPart(text: text, links: links(page: index, text: where_), images: [image])
+        return BookPart(text: text, links: links(page: index, text: where_, bytes: text), images: [image])
     }
 
     /// The page's links over the text under them; a link over no text is left out.
-    private func links(page: Int, text: PageText) -> [BookLink] {
+    private func links(page: Int, text: PageText, bytes: [UInt8]) -> [BookLink] {
         pdf.links(page: page).compactMap { link in
             let inside = text.boxes.indices.filter { i in
                 let box = text.boxes[i]
@@ -121,7 +121,9 @@ public final class PDFBook: BookSource, PictureRenderer {
                 return x >= link.box.x0 && x <= link.box.x1 && y >= link.box.y0 && y <= link.box.y1
             }
             guard let first = inside.first, let last = inside.last else { return nil }
-            let end = last + 1 < text.offsets.count ? text.offsets[last + 1] : text.offsets[last] + 1
+            // To the end of the last character under it (its UTF-8 length from its lead byte).
+            let lead = bytes[text.offsets[last]]
+            let end = text.offsets[last] + (lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
             return BookLink(range: text.offsets[first]..<end, target: link.target)
         }
     }
