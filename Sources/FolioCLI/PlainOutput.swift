@@ -10,7 +10,8 @@ import FolioReading
 /// The pages of a document written as text, for output that is not a
 /// terminal: the document's bytes exactly as they are — control characters
 /// and escapes included — with a form feed between pages (none is added
-/// where a page already ends with the document's own form feed).
+/// where a page already ends with the document's own form feed). A PDF's
+/// pages are its own, so its text comes out as `pdftotext` writes it.
 ///
 /// A stream is paged as it arrives and let go once written, so `yes | folio
 /// | head` starts at once and runs in constant memory.
@@ -39,7 +40,11 @@ struct PlainOutput {
             while !book.isComplete { book.assemble(budget: 1 << 20) }
         }
         let visibleOnly = input.document.format == .book  // a book's styles are the reader's, not the author's bytes
-        let layout = TextLayout(geometry: PageGeometry(columns: width, rows: height))
+        // A book whose pages are drawn pictures (a PDF) has pages of its own: its parts, which the text
+        // already has a form feed between. Its text goes out page for page, as pdftotext writes it.
+        let layout = TextLayout(geometry: input.document.book?.source.renderer != nil
+                                ? PageGeometry(columns: Int(Int32.max), rows: Int(Int32.max))
+                                : PageGeometry(columns: width, rows: height))
         let text = input.document.text
         let stream = input.document.stream
         var output: [UInt8] = []
