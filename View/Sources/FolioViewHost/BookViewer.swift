@@ -295,7 +295,11 @@ public final class BookViewer: Scene {
             trace?("page \(session.statusLine.pages) (\(session.book.mode == .twoPages ? "two pages" : "one page"))")
         }
         screen.clear(58, 54, 50)
-        let key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
+        var key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
+        // A PDF page marks the search's matches on it: the pages are drawn again when the matches shown change.
+        if session.document.book?.source.renderer != nil {
+            for page in session.currentPages { key.append(session.matches(onPage: page).hashValue) }
+        }
         if key != pagesKey { pages.removeAll(); pagesKey = key }
         if !drawCurl() { drawSlidingPages() }
         drawStrip()
@@ -402,8 +406,9 @@ public final class BookViewer: Scene {
                     tracedPicture = true
                     trace?("picture \(placed.image.path) drawn")
                 }
-                screen.copy(texture, x: Double(box.x + (box.width - fitted.width) / 2), y: Double(box.y + (box.height - fitted.height) / 2),
-                            width: Double(fitted.width), height: Double(fitted.height))
+                let x = Double(box.x + (box.width - fitted.width) / 2), y = Double(box.y + (box.height - fitted.height) / 2)
+                screen.copy(texture, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
+                markMatches(on: placed, page: page, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
                 covered.append(placed.rowRange)
             case .pending:
                 covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
@@ -412,6 +417,21 @@ public final class BookViewer: Scene {
             }
         }
         return covered
+    }
+
+    /// Marks the search's matches on a picture that shows its text (a PDF page), where its
+    /// renderer says the matched text is drawn, over the picture at (`x`, `y`) of `width` × `height`.
+    func markMatches(on placed: PageImage, page: Int, x: Double, y: Double, width: Double, height: Double) {
+        guard placed.image.coveredText > 0, let renderer = session.document.book?.source.renderer else { return }
+        let start = placed.image.offset, end = start + placed.image.coveredText
+        screen.color(255, 200, 0, 110)
+        for match in session.matches(onPage: page) where match.upperBound > start && match.lowerBound < end {
+            let local = (max(match.lowerBound, start) - start)..<(min(match.upperBound, end) - start)
+            for box in renderer.boxes(placed.image.path, text: local) {
+                screen.fill(x: x + box.x0 * width, y: y + box.y0 * height, width: (box.x1 - box.x0) * width,
+                            height: (box.y1 - box.y0) * height)
+            }
+        }
     }
 
     /// One glyph in one face and colour, rendered once.
