@@ -39,6 +39,9 @@ public final class BookViewer: Scene {
     public var trace: ((String) -> Void)?
     /// Whether the first picture drawn has been traced (the figure "first picture on screen").
     var tracedPicture = false
+    /// The pictures shown so far, and how many of them were ready when first shown (made ahead) or not.
+    var shownPictures: Set<String> = []
+    var picturesReady = 0, picturesLate = 0
     /// Whether the scene changed since the last frame.
     public var needsDraw = true
     /// Whether the user asked to leave (q, Esc, closing the window).
@@ -304,6 +307,7 @@ public final class BookViewer: Scene {
         if !drawCurl() { drawSlidingPages() }
         drawStrip()
         drawStatus()
+        prefetchPictures()
     }
 
     /// The pages where the engine's slots put them (slide and none; curl at rest).
@@ -393,18 +397,16 @@ public final class BookViewer: Scene {
     func drawImages(onPage page: Int, size: PixelSize) -> [Range<Int>] {
         guard let images else { return [] }
         var covered: [Range<Int>] = []
-        let lineHeight = measurer.lineHeight
-        for placed in session.images(onPage: page) {
-            let box = placed.image.isStandalone
-                ? (x: 0, y: 0, width: size.width, height: size.height)
-                : (x: Self.margin, y: Self.pad + placed.row * lineHeight, width: size.width - 2 * Self.margin,
-                   height: placed.rows * lineHeight)
-            let fitted = placed.size.fitted(width: box.width, height: box.height)
-            switch images.texture(placed.image.path, size: PixelSize(width: fitted.width, height: fitted.height)) {
+        for (placed, box, fitted) in pictures(onPage: page, size: size) {
+            let lookup = images.texture(placed.image.path, size: fitted)
+            if shownPictures.insert(placed.image.path).inserted {
+                if case .ready = lookup { picturesReady += 1 } else { picturesLate += 1 }
+            }
+            switch lookup {
             case .ready(let texture):
                 if !tracedPicture {
                     tracedPicture = true
-                    trace?("picture \(placed.image.path) drawn")
+                    trace?("picture \(placed.image.path) drawn (\(fitted))")
                 }
                 let x = Double(box.x + (box.width - fitted.width) / 2), y = Double(box.y + (box.height - fitted.height) / 2)
                 screen.copy(texture, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
@@ -417,6 +419,42 @@ public final class BookViewer: Scene {
             }
         }
         return covered
+    }
+
+    /// The pictures of page `page` (a texture of `size`) with the box each is fitted in and its
+    /// size there: the line width and its rows (at most twice its size), or the page for a standalone one.
+    func pictures(onPage page: Int, size: PixelSize) -> [(placed: PageImage, box: (x: Int, y: Int, width: Int, height: Int), fitted: PixelSize)] {
+        let lineHeight = measurer.lineHeight
+        return session.images(onPage: page).map { placed in
+            let box = placed.image.isStandalone
+                ? (x: 0, y: 0, width: size.width, height: size.height)
+                : (x: Self.margin, y: Self.pad + placed.row * lineHeight, width: size.width - 2 * Self.margin,
+                   height: placed.rows * lineHeight)
+            let fitted = placed.size.fitted(width: box.width, height: box.height)
+            return (placed, box, PixelSize(width: fitted.width, height: fitted.height))
+        }
+    }
+
+    /// Starts the pictures of the pages either side of those shown (the next spread and the one
+    /// before), so a page turn finds them decoded or drawn; only while no other picture is being
+    /// made, so the pages shown come first. The work is on the decoding queue: a frame does not wait for it.
+    func prefetchPictures() {
+        guard let images, !images.isDecoding else { return }
+        let shown = session.currentPages, known = session.pagination.knownPages
+        let span = session.book.mode == .twoPages ? 2 : 1
+        let size = PixelSize(width: session.pageBoxWidth, height: pageHeight)
+        for page in Array((shown.upperBound + 1)...(shown.upperBound + span)) + Array((shown.lowerBound - span)..<shown.lowerBound)
+        where page >= 0 && page < known {
+            for (placed, _, fitted) in pictures(onPage: page, size: size) {
+                _ = images.texture(placed.image.path, size: fitted)
+            }
+        }
+    }
+
+    /// How many pictures were ready when their page first showed them, and how many came later: `--trace` says at the end.
+    public var pictureSummary: String? {
+        picturesReady + picturesLate == 0 ? nil
+            : "pictures: \(picturesReady) ready when first shown, \(picturesLate) made after"
     }
 
     /// Marks the search's matches on a picture that shows its text (a PDF page), where its

@@ -213,6 +213,7 @@ public struct ViewerCommand {
                 if leave { viewer.quit() }
             }
             loop.run(viewer)
+            if let summary = viewer.pictureSummary { trace?(summary) }
             viewer.close()
         }
         trace?("bye")
