@@ -49,6 +49,8 @@ final class BookImages {
     /// Results handed from the queue to the main thread.
     private final class Inbox: Sendable {
         let finished = Mutex<[(Key, Result<DecodedPhoto, PhotoDecoder.DecodeError>)]>([])
+        /// Set when the window closes: jobs not started are skipped, and none posts an event.
+        let closed = Mutex(false)
     }
 
     /// The SDL event type posted when a decode finishes.
@@ -69,6 +71,13 @@ final class BookImages {
         self.source = source
         self.renderer = renderer
         self.eventType = eventType
+    }
+
+    /// Stops: jobs not started are dropped, the one running is waited for, and no event is posted
+    /// after this returns (the window and SDL may go).
+    func close() {
+        inbox.closed.withLock { $0 = true }
+        queue.sync {}
     }
 
     /// Whether decodes are under way.
@@ -97,6 +106,7 @@ final class BookImages {
         }
         pending.insert(key)
         queue.async { [inbox, eventType] in
+            guard !inbox.closed.withLock({ $0 }) else { return }
             let result: Result<DecodedPhoto, PhotoDecoder.DecodeError> = if let renderer {
                 renderer.render(path, fitting: ImageSize(width: size.width, height: size.height)).map { drawn in
                     let drawnSize = PixelSize(width: drawn.size.width, height: drawn.size.height)
@@ -106,6 +116,7 @@ final class BookImages {
                 PhotoDecoder.decode(bytes: data ?? [], named: path, box: size)
             }
             inbox.finished.withLock { $0.append((key, result)) }
+            guard !inbox.closed.withLock({ $0 }) else { return }
             var event = SDL_Event()
             event.type = eventType
             SDL_PushEvent(&event)

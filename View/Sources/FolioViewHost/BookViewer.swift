@@ -140,6 +140,7 @@ public final class BookViewer: Scene {
 
     /// Saves the place on the way out and reports warnings.
     public func close() {
+        images?.close()
         save(reading.readingPosition)  // in the whole text, while a filter (&) shows some lines
         for warning in warnings { FileHandle.standardError.write(Data("folio-view: \(warning)\n".utf8)) }
     }
