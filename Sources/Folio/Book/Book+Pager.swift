@@ -18,11 +18,13 @@ extension Book {
         try Self.check(width: width, height: height)
         guard spacing.isFinite, spacing >= 0 else { throw .invalidSpacing(spacing) }
         let extent = orientation.axis == .horizontal ? width : height
-        return Track(
+        var track = Track(
             orientation: orientation, pages: .finite(pageCount),
             pagesPerSpread: mode.pagesPerSpread, coverStandsAlone: coverStandsAlone,
             pageExtent: extent / Double(mode.pagesPerSpread), spacing: spacing, viewportExtent: extent
         )
+        track.lonePages = lonePages
+        return track
     }
 
     /// The spread to show after switching from `old` to `new` pages per
@@ -86,7 +88,7 @@ extension Book {
         let effects: Effects
         do throws(ConfigurationError) {
             effects = try pager.setSpreads(
-                pagesPerSpread: target.pagesPerSpread, coverStandsAlone: target.coverStandsAlone,
+                pagesPerSpread: target.pagesPerSpread, coverStandsAlone: target.coverStandsAlone, lonePages: target.lonePages,
                 pageExtent: target.pageExtent, viewportExtent: target.viewportExtent
             )
         } catch {

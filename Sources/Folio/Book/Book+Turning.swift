@@ -67,6 +67,11 @@ extension Book {
         case .leading: return orientation.trailingSide
         case .trailing: return orientation.leadingSide
         case .middle:
+            if !lonePages.isEmpty {
+                // A lone page sits where a cover does; otherwise a pair's first page is on the leading side.
+                if lonePages.contains(page) || (coverStandsAlone && page == 0) { return orientation.trailingSide }
+                return spreads.spread(containing: page)?.firstPage == page ? orientation.leadingSide : orientation.trailingSide
+            }
             let lead = coverStandsAlone ? 1 : 0
             guard page >= lead else { return orientation.trailingSide }
             return (page - lead) % 2 == 0 ? orientation.leadingSide : orientation.trailingSide

@@ -35,6 +35,8 @@ public struct Book: Hashable, Sendable, CustomStringConvertible {
     /// With two pages per spread, whether page 0 (the cover) stands alone,
     /// so later spreads start on odd pages.
     public var coverStandsAlone: Bool
+    /// With two pages per spread, the other pages that stand alone (a comic's double pages).
+    public var lonePages: LonePages = .none
     /// Whether the content is printed on both sides of each leaf; valid only
     /// with two pages per spread.
     public private(set) var isDoubleSided: Bool
@@ -72,7 +74,7 @@ public struct Book: Hashable, Sendable, CustomStringConvertible {
     /// The book's spreads as they would be in `mode`. O(1).
     public func spreads(in mode: SpreadMode) -> BookSpreads {
         // The count was checked when it was set.
-        BookSpreads(unchecked: pageCount, mode: mode, coverStandsAlone: coverStandsAlone)
+        BookSpreads(unchecked: pageCount, mode: mode, coverStandsAlone: coverStandsAlone, lonePages: lonePages)
     }
 
     /// Sets the number of pages (0 … 2^62).
@@ -120,6 +122,7 @@ public struct Book: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var parts = ["\(pageCount) pages", "\(orientation)", "\(spine)"]
         if spine == .middle && coverStandsAlone { parts.append("cover alone") }
+        if spine == .middle && !lonePages.isEmpty { parts.append("\(lonePages)") }
         if isDoubleSided { parts.append("double-sided") }
         return "Book(" + parts.joined(separator: ", ") + ")"
     }

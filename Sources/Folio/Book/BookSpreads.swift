@@ -2,7 +2,8 @@
 ///
 /// With one page per spread, spread *i* is page *i*. With two, pages pair
 /// up from page 0 — or from page 1 when the cover (page 0) stands alone —
-/// and an odd page left over at the end stands alone. Every page is in
+/// and an odd page left over at the end stands alone; each of the
+/// ``lonePages`` stands alone too, the pairs starting again after it. Every page is in
 /// exactly one spread, in order, and the spreads agree with the engine's
 /// ``Track/spread(at:)`` for the same settings.
 ///
@@ -22,21 +23,24 @@ public struct BookSpreads: RandomAccessCollection, Hashable, Sendable, CustomStr
     /// With two pages per spread, whether page 0 stands alone so later
     /// spreads start on odd pages. Ignored with one page per spread.
     public let coverStandsAlone: Bool
+    /// With two pages per spread, the other pages that stand alone (double pages).
+    public let lonePages: LonePages
 
     /// Pairs `pageCount` pages.
     ///
     /// - Throws: ``BookError/negativePageCount(_:)`` or
     ///   ``BookError/tooManyPages(_:)``.
-    public init(pageCount: Int, mode: SpreadMode, coverStandsAlone: Bool = false) throws(BookError) {
+    public init(pageCount: Int, mode: SpreadMode, coverStandsAlone: Bool = false, lonePages: LonePages = .none) throws(BookError) {
         try Self.check(pageCount: pageCount)
-        self.init(unchecked: pageCount, mode: mode, coverStandsAlone: coverStandsAlone)
+        self.init(unchecked: pageCount, mode: mode, coverStandsAlone: coverStandsAlone, lonePages: lonePages)
     }
 
     /// Pairs `pageCount` pages, already checked to be in 0 … 2^62.
-    init(unchecked pageCount: Int, mode: SpreadMode, coverStandsAlone: Bool) {
+    init(unchecked pageCount: Int, mode: SpreadMode, coverStandsAlone: Bool, lonePages: LonePages = .none) {
         self.pageCount = pageCount
         self.mode = mode
         self.coverStandsAlone = coverStandsAlone
+        self.lonePages = lonePages
     }
 
     static func check(pageCount: Int) throws(BookError) {
@@ -56,6 +60,7 @@ public struct BookSpreads: RandomAccessCollection, Hashable, Sendable, CustomStr
     /// The number of spreads. O(1).
     public var endIndex: Int {
         guard mode == .twoPages else { return pageCount }
+        guard lonePages.isEmpty else { return lonePages.spreadCount(pageCount: pageCount, cover: coverStandsAlone) }
         let paired = pageCount - loneLead
         return loneLead + paired / 2 + paired % 2
     }
@@ -64,6 +69,7 @@ public struct BookSpreads: RandomAccessCollection, Hashable, Sendable, CustomStr
     /// as for an array). O(1).
     public subscript(index: Int) -> Spread {
         precondition(index >= 0 && index < endIndex, "a book's spread index must be in 0 ..< its spread count")
+        if mode == .twoPages && !lonePages.isEmpty { return lonePages.spread(at: index, pageCount: pageCount, cover: coverStandsAlone) }
         guard mode == .twoPages, index >= loneLead else {
             return Spread(index: index, firstPage: index, pageCount: 1)
         }
@@ -75,6 +81,7 @@ public struct BookSpreads: RandomAccessCollection, Hashable, Sendable, CustomStr
     /// outside 0 ..< ``pageCount``. O(1).
     public func index(containing page: Int) -> Int? {
         guard page >= 0, page < pageCount else { return nil }
+        if mode == .twoPages && !lonePages.isEmpty { return lonePages.spreadIndex(containing: page, cover: coverStandsAlone) }
         guard mode == .twoPages, page >= loneLead else { return page }
         return loneLead + (page - loneLead) / 2
     }
@@ -88,6 +95,7 @@ public struct BookSpreads: RandomAccessCollection, Hashable, Sendable, CustomStr
     /// A compact, readable form for logs and test failures.
     public var description: String {
         let cover = mode == .twoPages && coverStandsAlone ? ", cover alone" : ""
-        return "\(count) spreads of \(mode) over \(pageCount) pages\(cover)"
+        let lone = mode == .twoPages && !lonePages.isEmpty ? ", \(lonePages)" : ""
+        return "\(count) spreads of \(mode) over \(pageCount) pages\(cover)\(lone)"
     }
 }

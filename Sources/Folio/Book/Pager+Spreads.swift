@@ -11,14 +11,15 @@ extension Pager {
     ///
     /// - Throws: ``ConfigurationError`` as those two calls do; the pager is unchanged.
     mutating func setSpreads(
-        pagesPerSpread: Int, coverStandsAlone: Bool, pageExtent: Double, viewportExtent: Double
+        pagesPerSpread: Int, coverStandsAlone: Bool, lonePages: LonePages = .none, pageExtent: Double, viewportExtent: Double
     ) throws(ConfigurationError) -> Effects {
-        guard pagesPerSpread != track.pagesPerSpread || coverStandsAlone != track.coverStandsAlone else {
+        guard pagesPerSpread != track.pagesPerSpread || coverStandsAlone != track.coverStandsAlone || lonePages != track.lonePages else {
             return try resize(viewportExtent: viewportExtent, pageExtent: pageExtent)
         }
         var next = track
         next.pagesPerSpread = pagesPerSpread
         next.coverStandsAlone = coverStandsAlone
+        next.lonePages = lonePages
         next.pageExtent = pageExtent
         next.viewportExtent = viewportExtent
         try validate(next)

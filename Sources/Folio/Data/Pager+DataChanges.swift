@@ -122,6 +122,15 @@ extension Pager {
         return applyChange(next) { .kept($0) }
     }
 
+    /// Sets the pages that stand alone in two-page spreads (a comic's double pages, found as its
+    /// pages are measured), keeping the current page on screen. O(pool size).
+    public mutating func setLonePages(_ lonePages: LonePages) -> Effects {
+        guard lonePages != track.lonePages else { return Effects() }
+        var next = track
+        next.lonePages = lonePages
+        return applyChange(next) { .kept($0) }
+    }
+
     func validate(_ next: Track) throws(ConfigurationError) {
         try next.validate()
         try pool.validate(for: next)

@@ -18,6 +18,9 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// With two pages per spread, whether page 0 (the cover) stands alone,
     /// so later spreads start on odd pages.
     public var coverStandsAlone: Bool
+    /// With two pages per spread, the other pages that stand alone (a comic's
+    /// double pages); the pages between pair up again after each.
+    public var lonePages: LonePages = .none
     /// The extent of one page along the axis, > 0.
     public var pageExtent: Double
     /// The gap between neighbouring spreads along the axis, ≥ 0.
@@ -55,6 +58,7 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     public var spreadCount: Int {
         let n = pages.pages
         guard pagesPerSpread == 2, n > 0 else { return n }
+        guard lonePages.isEmpty else { return lonePages.spreadCount(pageCount: n, cover: coverStandsAlone) }
         return coverStandsAlone ? 1 + n / 2 : (n + 1) / 2
     }
 
@@ -67,6 +71,7 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// The spread at `index`, which must be in 0 ..< ``spreadCount``.
     public func spread(at index: Int) -> Spread {
         guard pagesPerSpread == 2 else { return Spread(index: index, firstPage: index, pageCount: 1) }
+        guard lonePages.isEmpty else { return lonePages.spread(at: index, pageCount: pages.pages, cover: coverStandsAlone) }
         let first = coverStandsAlone ? (index == 0 ? 0 : 2 * index - 1) : 2 * index
         let pairs = !(coverStandsAlone && index == 0) && first < pages.pages - 1
         return Spread(index: index, firstPage: first, pageCount: pairs ? 2 : 1)
@@ -75,6 +80,7 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     /// The index of the spread that shows `page` (any page ≥ 0).
     public func spreadIndex(containing page: Int) -> Int {
         guard pagesPerSpread == 2 else { return page }
+        guard lonePages.isEmpty else { return lonePages.spreadIndex(containing: page, cover: coverStandsAlone) }
         return coverStandsAlone ? (page + 1) / 2 : page / 2
     }
 
@@ -119,6 +125,7 @@ public struct Track: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var parts = ["\(pages)", "\(orientation)"]
         if pagesPerSpread == 2 { parts.append(coverStandsAlone ? "two-page spreads, cover alone" : "two-page spreads") }
+        if pagesPerSpread == 2 && !lonePages.isEmpty { parts.append("\(lonePages)") }
         parts.append("page \(pageExtent)")
         if spacing > 0 { parts.append("spacing \(spacing)") }
         parts.append("viewport \(viewportExtent)")
