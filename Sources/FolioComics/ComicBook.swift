@@ -112,6 +112,12 @@ public final class ComicBook: BookSource {
     public var isRightToLeft: Bool { info.isRightToLeft }
     /// One part per page.
     public var partCount: Int { pages.count }
+    /// The first page is the cover and stands alone in two-page spreads, unless ComicInfo
+    /// gives it another type (then the comic pairs from its first page).
+    public var coverStandsAlone: Bool {
+        guard pages.count > 1 else { return false }
+        return info.pages[0]?.type.map { $0.lowercased() == "frontcover" } ?? true
+    }
 
     /// Page `index` as a part: the picture as a page of its own, sized from its
     /// header; or, when it cannot be read or is too large, a line that says so.
@@ -129,7 +135,9 @@ public final class ComicBook: BookSource {
             return BookPart(text: Array("[\(label): \(refused.reason)]\n".utf8))
         }
         let line = Array("[image: \(label)]\n".utf8)
-        return BookPart(text: line, images: [BookImage(offset: 0, path: name, alt: label, isStandalone: true, size: size)])
+        let double = info.pages[index]?.isDoublePage ?? false
+        return BookPart(text: line, images: [BookImage(offset: 0, path: name, alt: label, isStandalone: true, size: size,
+                                                       isDoublePage: double)])
     }
 
     /// The bytes of entry `path` (a page), or nil when it cannot be read.

@@ -8,7 +8,8 @@ import Testing
 /// Comics through the reading session, driven by the loop the hosts run: random comics (page
 /// counts, portrait and landscape pages, manga or not), random terminals and random commands.
 /// After each step, once the loop is idle: every page is its picture and only its picture, in
-/// natural order; two pages of a spread sit in reading order (the first on the right in a manga);
+/// natural order; two pages of a spread sit in reading order (the first on the right in a manga); a
+/// landscape page stands alone in two-page spreads, as wide as both;
 /// ← turns forward in a manga; and the place saved opens at the same page on another screen.
 @Suite struct ComicSessionPropertyTests {
     static let runs = Int(ProcessInfo.processInfo.environment["FOLIO_COMIC_RUNS"] ?? "") ?? 40
@@ -21,9 +22,11 @@ import Testing
         for run in 0..<Self.runs {
             let count = 1 + random.next(30)
             let manga = random.next(2) == 0
+            var landscape: Set<Int> = []
             var files: [(String, [UInt8])] = (0..<count).map { page in
-                let landscape = random.next(5) == 0
-                return ("p\(page + 1).png", ComicFixtures.png(width: landscape ? 60 : 30 + random.next(20), height: landscape ? 40 : 45))
+                let wide = random.next(5) == 0
+                if wide { landscape.insert(page) }
+                return ("p\(page + 1).png", ComicFixtures.png(width: wide ? 60 : 30 + random.next(20), height: wide ? 40 : 45))
             }
             if manga { files.append(("ComicInfo.xml", Array("<ComicInfo><Manga>YesAndRightToLeft</Manga></ComicInfo>".utf8))) }
             let path = try fixtures.folder("comic-\(run)", files)
@@ -42,6 +45,11 @@ import Testing
                     #expect(images == ["p\(page + 1).png"], "page \(page) shows \(images); \(context)")
                 }
                 let shown = session.visiblePages.sorted { $0.page < $1.page }
+                // A landscape page (a double page) stands alone in two-page spreads, across both pages.
+                if session.book.mode == .twoPages, let double = shown.first(where: { landscape.contains($0.page) }) {
+                    #expect(shown.count == 1 && double.width > session.pageBoxWidth,
+                            "page \(double.page) is a double page: \(shown), box \(session.pageBoxWidth); \(context)")
+                }
                 if shown.count == 2 {
                     #expect(shown[0].page + 1 == shown[1].page, "\(context)")
                     let firstIsRight = shown[0].x > shown[1].x

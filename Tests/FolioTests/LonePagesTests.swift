@@ -70,3 +70,21 @@ import FolioTestSupport
         #expect(pager.track.spreadCount == 7)
     }
 }
+
+extension LonePagesTests {
+    @Test func turningThroughADoublePageSettlesOnEachSpread() throws {
+        var book = try Book(pageCount: 7, spine: .middle, coverStandsAlone: true)
+        book.lonePages = LonePages([4])
+        var pager = try Pager(track: book.track(width: 1280, height: 800))
+        var time = 0.0
+        for expected in [1, 3, 4, 5] {
+            _ = pager.step(by: 1, animated: true, at: time)
+            for _ in 0..<200 {
+                time += 1.0 / 60
+                _ = pager.advance(to: time)
+            }
+            #expect(pager.activity == .idle && pager.currentPage == expected,
+                    "\(pager.position) \(pager.activity) page \(String(describing: pager.currentPage)), expected \(expected)")
+        }
+    }
+}

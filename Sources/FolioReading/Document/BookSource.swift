@@ -27,11 +27,16 @@ public protocol BookSource: AnyObject {
     /// pictures that are not bytes to decode; nil (the default) when every
     /// picture is a ``resource(_:)``.
     var renderer: (any PictureRenderer)? { get }
+    /// Whether the first page (a comic's cover) stands alone in two-page
+    /// spreads, so the pages after it pair as printed; false by default.
+    var coverStandsAlone: Bool { get }
 }
 
 extension BookSource {
     /// None: the book's pictures are its resources.
     public var renderer: (any PictureRenderer)? { nil }
+    /// No: pages pair from the first.
+    public var coverStandsAlone: Bool { false }
 }
 
 /// Draws a book's pictures at the size they are shown, as a PDF's pages are
@@ -153,16 +158,21 @@ public struct BookImage: Hashable, Sendable, CustomStringConvertible {
     /// search finds and plain output prints). Where the host draws the picture, all of these bytes
     /// go on its page (up to ``PageGeometry/maximumPageBytes``); where it does not, they are read as text.
     public var coveredText: Int
+    /// Whether it is a double page (a comic's spread across two pages): a standalone picture
+    /// that stands alone in two-page spreads, drawn across both pages. A landscape standalone
+    /// picture is taken as one whatever this says.
+    public var isDoublePage: Bool
 
     /// An image at `offset`.
     public init(offset: Int, path: String, alt: String? = nil, isStandalone: Bool = false, size: ImageSize? = nil,
-                coveredText: Int = 0) {
+                coveredText: Int = 0, isDoublePage: Bool = false) {
         self.offset = offset
         self.path = path
         self.alt = alt
         self.isStandalone = isStandalone
         self.size = size
         self.coveredText = coveredText
+        self.isDoublePage = isDoublePage
     }
 
     /// `image pictures/map.png @120`.

@@ -29,6 +29,9 @@ struct Navigation: CustomStringConvertible {
     var sideways = 0
     /// Where the document is in the host's list of files (`file 2 of 3`), when the host keeps one.
     var file: FilePlace?
+    /// The pictures and pages from which the lone pages (double pages) were last found, so they
+    /// are found again only when either grows or the pages are laid out anew.
+    var loneSource: (pictures: Int, pages: Int) = (0, 0)
 
     /// Moves the dots and the strip's selection and underline with the pager; returns whether either changed.
     mutating func followPager() -> Bool {

@@ -41,7 +41,9 @@ public struct StatusLine: Hashable, Sendable, CustomStringConvertible {
 extension ReadingSession {
     /// The pages on screen now, from the engine's slots and the book's
     /// sides: a host draws each one's lines (``forEachGlyph(onPage:_:)``) at
-    /// its box. Pages wholly outside the page area are left out.
+    /// its box. A double page (``Folio/Book/lonePages``) in two-page spreads
+    /// is as wide as both pages and the spine between. Pages wholly outside
+    /// the page area are left out.
     public var visiblePages: [VisiblePage] {
         var pages: [VisiblePage] = []
         let box = pageBoxWidth
@@ -57,6 +59,12 @@ extension ReadingSession {
                     guard offset < viewport.height, offset + viewport.height > 0 else { continue }
                     pages.append(VisiblePage(page: page, x: margin + gutter, y: offset, width: box - 2 * margin - gutter, side: side,
                                              gutter: gutter))
+                } else if book.mode == .twoPages && book.lonePages.contains(page) {
+                    // A double page: across both pages of its spread, the spine's gap included.
+                    let width = 2 * box + viewport.spine
+                    guard offset < viewport.width, offset + width > 0 else { continue }
+                    pages.append(VisiblePage(page: page, x: offset + margin + gutter, y: 0, width: width - 2 * margin - gutter,
+                                             side: side, gutter: gutter))
                 } else {
                     let left = book.mode == .twoPages && side == .right ? offset + box + viewport.spine : offset
                     guard left < viewport.width, left + box > 0 else { continue }
@@ -75,6 +83,10 @@ extension ReadingSession {
         guard navigation.book.mode == .twoPages, !isVertical else { return [] }
         return (0..<pager.slotCount).compactMap { slot in
             guard let placed = pager.offset(ofSlot: slot) else { return nil }
+            // A double page has no spine down its middle.
+            if let spread = pager.spread(inSlot: slot), spread.pageCount == 1, navigation.book.lonePages.contains(spread.firstPage) {
+                return nil
+            }
             let x = Int(placed.rounded()) + pageBoxWidth
             return x >= 0 && x < viewport.width ? x : nil
         }

@@ -46,8 +46,39 @@ extension ReadingSession {
         let (effects, dots) = navigation.setPageCount(pagination.knownPages, isFinal: pagination.isComplete)
         if let effects { absorb(effects, into: &out) }
         if dots { out.redraw() }
+        findLonePages(into: &out)
         if navigation.setChapters(work.chapters, pages: work.chapterPages, lastKnownPage: pagination.knownPages - 1) { out.redraw() }
         if navigation.followPager() { out.redraw() }
+    }
+
+    /// Makes the pages whose picture is a double page — marked so by the book, or landscape (wider
+    /// than tall) — stand alone in two-page spreads, drawn across both pages, as they are found.
+    /// Only a host that draws pictures has them. O(pictures · log pages) when pictures or pages
+    /// came since the last call, O(1) otherwise.
+    mutating func findLonePages(into out: inout Outbox) {
+        let pagination = work.pagination
+        guard let pictures = pagination.layout.images else { return }
+        pictures.update()
+        let source = (pictures: pictures.entries.count, pages: pagination.knownPages)
+        guard source != navigation.loneSource else { return }
+        navigation.loneSource = source
+        var lone: [Int] = []
+        // The pictures' sizes are in host units: a terminal's cell is about twice as tall as wide.
+        let aspect = measurer.unitAspect
+        for entry in pictures.entries where entry.image.isStandalone
+            && (entry.image.isDoublePage || Double(entry.size.width) > Double(entry.size.height) * aspect) {
+            if let page = pagination.page(containing: entry.image.offset) { lone.append(page) }
+        }
+        let pages = LonePages(lone)
+        guard pages != navigation.book.lonePages else { return }
+        // The pairs change: the reader's page (not the first of the old pair) is the one to keep on screen.
+        let place = anchor
+        navigation.book.lonePages = pages
+        absorb(navigation.pager.setLonePages(pages), into: &out)
+        if !isWaiting, navigation.pager.activity == .idle, let page = pagination.page(containing: place), !currentPages.contains(page) {
+            absorb(navigation.pager.move(toPage: page, animated: false, at: now), into: &out)
+        }
+        out.redraw()
     }
 
     /// Takes a book's chapters as far as it is assembled (a link may assemble parts outside
@@ -218,6 +249,7 @@ extension ReadingSession {
         let spreadMode = Self.spreadMode(options: options, viewport: viewport, measurer: measurer, lineWidth: ownLineWidth)
         let layout = Self.layout(pages: spreadMode.pagesPerSpread, viewport: viewport, measurer: measurer, book: document.book,
                                  options: options)
+        navigation.loneSource = (0, 0)  // the double pages are found again on the new pages
         let orientation = Self.orientation(options, mode: spreadMode, isBook: document.format == .book)
         if orientation != navigation.book.orientation {
             navigation.book.orientation = orientation

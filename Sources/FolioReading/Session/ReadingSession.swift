@@ -115,7 +115,8 @@ public struct ReadingSession: CustomStringConvertible {
         // Valid by construction: a page count ≥ 1, an edge or middle spine, positive extents.
         let orientation = Self.orientation(self.options, mode: mode, isBook: document.format == .book)
         let book = try! Book(pageCount: pagination.knownPages, orientation: orientation,
-                             spine: mode == .twoPages ? .middle : .leading)
+                             spine: mode == .twoPages ? .middle : .leading,
+                             coverStandsAlone: document.book?.source.coverStandsAlone ?? false)
         let track = try! book.track(width: Double(max(1, viewport.width)), height: Double(max(1, viewport.height)))
         let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.width(of: title, measurer: measurer)) }
         navigation = Navigation(

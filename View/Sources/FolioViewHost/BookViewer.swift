@@ -299,7 +299,8 @@ public final class BookViewer: Scene {
             trace?("page \(session.statusLine.pages) (\(session.book.mode == .twoPages ? "two pages" : "one page"))")
         }
         screen.clear(58, 54, 50)
-        var key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
+        var key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0,
+                   session.book.lonePages.pages.count]
         // A PDF page marks the search's matches on it: the pages are drawn again when the matches shown change.
         if session.document.book?.source.renderer != nil {
             for page in session.currentPages { key.append(session.matches(onPage: page).hashValue) }
@@ -340,7 +341,8 @@ public final class BookViewer: Scene {
         let top = Double(pageTop), height = Double(pageHeight)
         func drawFlat(_ page: Int?, side: ScreenSide) {
             guard let page, let texture = pageTexture(page) else { return }
-            screen.copy(texture, x: x(of: side), y: top, width: box, height: height)
+            let double = Double(texture.size.width) > box
+            screen.copy(texture, x: double ? 0 : x(of: side), y: top, width: double ? Double(texture.size.width) : box, height: height)
         }
         let leafPage = two ? book.page(on: outer, of: a) : a.firstPage
         let beneath = two ? book.page(on: outer, of: b) : b.firstPage
@@ -362,10 +364,17 @@ public final class BookViewer: Scene {
         return true
     }
 
+    /// The size page `page` is drawn at: its box; a double page in two-page spreads is as wide as
+    /// both pages and the spine between.
+    func pageSize(of page: Int) -> PixelSize {
+        let double = session.book.mode == .twoPages && session.book.lonePages.contains(page)
+        return PixelSize(width: double ? 2 * session.pageBoxWidth + Self.spine : session.pageBoxWidth, height: pageHeight)
+    }
+
     /// Page `page` drawn on paper into a texture the size of its box, kept until the layout changes.
     func pageTexture(_ page: Int) -> Texture? {
         if let kept = pages[page] { return kept }
-        let size = PixelSize(width: session.pageBoxWidth, height: pageHeight)
+        let size = pageSize(of: page)
         guard size.width > 0, size.height > 0,
               let handle = SDL_CreateTexture(screen.renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                              Int32(size.width), Int32(size.height)) else { return nil }
@@ -443,10 +452,9 @@ public final class BookViewer: Scene {
         guard let images, !images.isDecoding else { return }
         let shown = session.currentPages, known = session.pagination.knownPages
         let span = session.book.mode == .twoPages ? 2 : 1
-        let size = PixelSize(width: session.pageBoxWidth, height: pageHeight)
         for page in Array((shown.upperBound + 1)...(shown.upperBound + span)) + Array((shown.lowerBound - span)..<shown.lowerBound)
         where page >= 0 && page < known {
-            for (placed, _, fitted) in pictures(onPage: page, size: size) {
+            for (placed, _, fitted) in pictures(onPage: page, size: pageSize(of: page)) {
                 _ = images.texture(placed.image.path, size: fitted)
             }
         }

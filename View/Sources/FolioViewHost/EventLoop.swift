@@ -42,7 +42,7 @@ public struct EventLoop {
     /// Runs `scene` until it asks to quit.
     public func run(_ scene: some Scene) {
         let frame = 1.0 / 60
-        var lastFrame = -1.0
+        var lastFrame = -1.0, lastTick = -1.0
         while !scene.wantsQuit {
             if scene.needsDraw {
                 let begin = clock()
@@ -62,8 +62,11 @@ public struct EventLoop {
                 scene.handle(event, at: clock())
             }
             while !scene.wantsQuit, SDL_PollEvent(&event) != 0 { scene.handle(event, at: clock()) }
-            if scene.isAnimating, clock() >= lastFrame + frame - 0.002 {
-                scene.tick(at: clock())
+            // The animation moves a frame's time on since its last step, even while events (pictures
+            // coming in) keep drawing frames between: a busy queue cannot freeze a turn.
+            if scene.isAnimating, clock() >= min(lastFrame, lastTick) + frame - 0.002 {
+                lastTick = clock()
+                scene.tick(at: lastTick)
                 scene.needsDraw = true
             }
         }
