@@ -34,6 +34,14 @@ public final class BookViewer: Scene {
     var pagesKey: [Int] = []
     var wheel = WheelGesture()
     var pressing = false
+    /// The zoom of a picture page (``BookViewer/zoomKey(_:)``), its page and how it follows the pages; nil: the pages as laid out.
+    var zoom: PhotoZoom?
+    var zoomPage: Int?
+    var zoomMode: ZoomMode?
+    /// Whether the last turn from a zoomed page went back (fit width then shows the page's bottom).
+    var zoomBackward = false
+    /// Where a drag panning the zoomed page was last.
+    var zoomDrag: (x: Int, y: Int)?
     var warnings: [String] = []
     /// Writes one line per notable event when set.
     public var trace: ((String) -> Void)?
@@ -202,6 +210,19 @@ public final class BookViewer: Scene {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             for character in string { typed(character, at: now) }
+        case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.clicks == 2
+            && Int(event.button.y) > pageTop && Int(event.button.y) < screen.size.height - Self.statusHeight && zoomablePage != nil:
+            // A double-click on a picture page: fit ↔ 100 % under the pointer.
+            let point = (Double(event.button.x), Double(Int(event.button.y) - pageTop))
+            if zoom != nil { endZoom() } else { changeZoom { $0.toggleFit(toward: point) } }
+            if pressing { pressing = false; apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now)) }
+        case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && zoom != nil && Int(event.button.y) > pageTop:
+            zoomDrag = (Int(event.button.x), Int(event.button.y))
+        case SDL_MOUSEMOTION.rawValue where zoomDrag != nil:
+            if let last = zoomDrag { panZoom(dx: Double(Int(event.motion.x) - last.x), dy: Double(Int(event.motion.y) - last.y)) }
+            zoomDrag = (Int(event.motion.x), Int(event.motion.y))
+        case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && zoomDrag != nil:
+            zoomDrag = nil
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             pressed(x: Int(event.button.x), y: Int(event.button.y), at: now)
         case SDL_MOUSEMOTION.rawValue where pressing:
@@ -209,12 +230,19 @@ public final class BookViewer: Scene {
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing:
             pressing = false
             apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now))
+        case SDL_MOUSEWHEEL.rawValue where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 && event.wheel.y != 0:
+            var mx: Int32 = 0, my: Int32 = 0
+            SDL_GetMouseState(&mx, &my)
+            changeZoom { $0.zoom(by: event.wheel.y > 0 ? 1.25 : 0.8, toward: (Double(mx), Double(Int(my) - pageTop))) }
+        case SDL_MOUSEWHEEL.rawValue where zoom != nil:
+            panZoom(dx: -Double(event.wheel.x) * 60, dy: Double(event.wheel.y) * 60)
         case SDL_MOUSEWHEEL.rawValue:
             let notch = event.wheel.y != 0 ? Int(event.wheel.y) : -Int(event.wheel.x)
             if notch != 0, wheel.event(at: now) { apply(reading.handle(.turn(notch > 0 ? -1 : 1), at: now)) }
         case SDL_WINDOWEVENT.rawValue:
             if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), screen.refreshSize() {
                 pages.removeAll()
+                if var z = zoom { z.viewport = zoomViewport; zoom = z }
                 apply(reading.handle(.resize(Self.viewport(for: screen.size)), at: now))
             }
             needsDraw = true
@@ -229,6 +257,7 @@ public final class BookViewer: Scene {
     }
 
     func keyDown(_ keysym: SDL_Keysym, at now: Double) {
+        if !isTyping && (zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
         let ctrl = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let key: ReadingKey?
         switch UInt32(bitPattern: keysym.sym) {
@@ -263,6 +292,7 @@ public final class BookViewer: Scene {
     }
 
     func typed(_ character: Character, at now: Double) {
+        if !isTyping && character == " " && zoomedSpace(at: now) { return }
         if !isTyping && character == "t" {
             transition = transition.next
             trace?("transition \(transition)")
@@ -306,7 +336,7 @@ public final class BookViewer: Scene {
             for page in session.currentPages { key.append(session.matches(onPage: page).hashValue) }
         }
         if key != pagesKey { pages.removeAll(); pagesKey = key }
-        if !drawCurl() { drawSlidingPages() }
+        if !drawZoom() && !drawCurl() { drawSlidingPages() }
         drawStrip()
         drawStatus()
         prefetchPictures()
