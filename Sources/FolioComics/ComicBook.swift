@@ -112,11 +112,10 @@ public final class ComicBook: BookSource {
     public var isRightToLeft: Bool { info.isRightToLeft }
     /// One part per page.
     public var partCount: Int { pages.count }
-    /// The first page is the cover and stands alone in two-page spreads, unless ComicInfo
-    /// gives it another type (then the comic pairs from its first page).
+    /// Whether the first page stands alone in two-page spreads: when ComicInfo types it `FrontCover`.
+    /// Otherwise the pages pair from the first, as a printed comic's facing pages do when it says nothing.
     public var coverStandsAlone: Bool {
-        guard pages.count > 1 else { return false }
-        return info.pages[0]?.type.map { $0.lowercased() == "frontcover" } ?? true
+        pages.count > 1 && info.pages[0]?.isFrontCover == true
     }
 
     /// Page `index` as a part: the picture as a page of its own, sized from its

@@ -69,6 +69,11 @@ import Testing
         #expect(comic.info.pages[2]?.isDoublePage == true)
         #expect(comic.contents.map(\.title) == ["Chapter One", "Chapter Two"])
         #expect(comic.contents.map(\.part) == [1, 2])
+        // The typed cover stands alone in two-page spreads; the typed double page says so to the reading layer.
+        #expect(comic.coverStandsAlone)
+        #expect(comic.part(at: 2).images.first?.isDoublePage == true && comic.part(at: 1).images.first?.isDoublePage == false)
+        let plain = try ComicBook(path: try fixtures.zip("plain.cbz", Self.pages))
+        #expect(!plain.coverStandsAlone, "without ComicInfo the pages pair from the first")
     }
 
     /// Without bookmarks, each folder of pages is a chapter.

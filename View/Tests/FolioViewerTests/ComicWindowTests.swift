@@ -88,4 +88,56 @@ import Testing
         try desktop.xdotool("key", "q")
         #expect(try viewer.waitForExit() == 0)
     }
+
+    /// A landscape page among portrait ones is a double page: alone in its spread, across both
+    /// pages, with no spine; the cover, typed FrontCover by ComicInfo, stands alone on the right,
+    /// and the pairs go on after it.
+    @Test func aLandscapePageStandsAloneAcrossTheSpread() throws {
+        for photo in Self.photos { try #require(FileManager.default.fileExists(atPath: photo), "run Scripts/test-view (mate-backgrounds)") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-double-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Pages 1–3 and 5 portrait (1000 × 1500), page 4 landscape (1500 × 1000).
+        var pages: [String] = []
+        for (index, photo) in [Self.photos[0], Self.photos[1], Self.photos[2], Self.photos[3], Self.photos[0]].enumerated() {
+            let page = dir.appendingPathComponent("pages/page-\(index + 1).jpg").path
+            let size = index == 3 ? "1500x1000" : "1000x1500"
+            try Self.run("convert", [photo, "-resize", size + "^", "-gravity", "center", "-extent", size, "-quality", "90", page])
+            pages.append(page)
+        }
+        try Data("<ComicInfo><Pages><Page Image=\"0\" Type=\"FrontCover\"/></Pages></ComicInfo>".utf8)
+            .write(to: dir.appendingPathComponent("pages/ComicInfo.xml"))
+        let comic = dir.appendingPathComponent("double.cbz").path
+        try Self.run("python3", ["-c", "import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], 'w')\n"
+                                    + "for n in sorted(os.listdir(sys.argv[2])): z.write(os.path.join(sys.argv[2], n), n)\nz.close()",
+                                 comic, dir.appendingPathComponent("pages").path])
+        // The double page fitted to the whole page area (1280 × 732): 1098 × 732, centred.
+        let double = try Image.fitted(pages[3], width: 1280, height: 732)
+        let picture = (x: (1280 - 1098) / 2, width: 1098)
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", comic], on: desktop)
+        try viewer.waitFor("(two pages)")
+        try viewer.waitFor("picture")
+        try desktop.xdotool("mousemove", "640", "400")
+        // [1] [2 3] [4] [5]: two turns to the double page.
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("page 2 /")
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("page 4 /")
+        var shot = try desktop.screenshot()
+        let deadline = Date().addingTimeInterval(10)
+        func difference(_ shot: Image) -> Double {
+            Self.difference(shot, x: picture.x, y: 34, double, px: picture.x, py: 0, width: picture.width, height: 732)
+        }
+        while Date() < deadline && difference(shot) >= 12 {
+            Thread.sleep(forTimeInterval: 0.2)
+            shot = try desktop.screenshot()
+        }
+        #expect(difference(shot) < 12, "the double page across the spread (difference \(difference(shot)))")
+        // No spine down its middle: the column at the window's centre is the picture's, not a dark line.
+        let middle = shot.pixel(640, 400), expected = double.pixel(640, 366)
+        #expect(abs(middle.r - expected.r) + abs(middle.g - expected.g) + abs(middle.b - expected.b) < 60, "\(middle) against \(expected)")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
 }

@@ -68,7 +68,38 @@ import Testing
             found = try desktop.screenshot()
         }
         #expect(marked(found) >= 20, "the match is marked: \(marked(found)) yellow pixels sampled")
-        try desktop.xdotool("key", "Escape")
+        try desktop.xdotool("key", "Home")
+        var home = try desktop.screenshot()
+        let homeDeadline = Date().addingTimeInterval(10)
+        while Date() < homeDeadline && shown(home, right: false).page != 1 {
+            Thread.sleep(forTimeInterval: 0.2)
+            home = try desktop.screenshot()
+        }
+        #expect(shown(home, right: false).page == 1, "Home goes back to the first page")
+
+        // Ctrl-2 fits the first page's width to the window's, drawn again at that size: its top is
+        // poppler's page 1 drawn 1280 pixels wide, and no other page's.
+        try desktop.xdotool("key", "ctrl+2")
+        let wide = try (1...3).map { number -> Image in
+            let stem = dir.appendingPathComponent("w\(number)").path
+            try ComicWindowTests.run("pdftoppm", ["-png", "-singlefile", "-f", "\(number)", "-l", "\(number)", "-scale-to-x", "1280",
+                                                  "-scale-to-y", "1656", Self.pdf, stem])
+            return try Image.fitted(stem + ".png", width: 1280, height: 1656, background: "white", extra: [])
+        }
+        func widthShown(_ shot: Image) -> (page: Int, difference: Double) {
+            let differences = wide.map { ComicWindowTests.difference(shot, x: 0, y: 34, $0, px: 0, py: 0, width: 1280, height: 732) }
+            let best = differences.indices.min { differences[$0] < differences[$1] }!
+            return (best + 1, differences[best])
+        }
+        var fitted = try desktop.screenshot()
+        let fitDeadline = Date().addingTimeInterval(10)
+        while Date() < fitDeadline && (widthShown(fitted).page != 1 || widthShown(fitted).difference >= 8) {
+            Thread.sleep(forTimeInterval: 0.2)
+            fitted = try desktop.screenshot()
+        }
+        let w = widthShown(fitted)
+        #expect(w.page == 1 && w.difference < 8, "fit width shows the top of page \(w.page) (difference \(w.difference))")
+        try desktop.xdotool("key", "ctrl+0")
         try desktop.xdotool("key", "q")
         #expect(try viewer.waitForExit() == 0)
     }
