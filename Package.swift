@@ -181,7 +181,7 @@ let package = Package(
         // Pictures decoded and drawn as cells, checked against ImageMagick's reading of the same files.
         .testTarget(name: "FolioPicturesTests", dependencies: ["FolioPictures", "FolioTerminal", "FolioReading", "FolioTestSupport", "FolioComics"]),
         // Comics built in the test by zip, tar and 7z from real pictures.
-        .testTarget(name: "FolioComicsTests", dependencies: ["FolioComics", "FolioReading", "FolioTestSupport"]),
+        .testTarget(name: "FolioComicsTests", dependencies: ["FolioComics", "FolioReading", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioPDFTests", dependencies: ["FolioPDF", "FolioReading", "FolioTestSupport"]),
         // Checked against the real thing: gzip and zcat, /bin/sh, less.
         .testTarget(name: "FolioInputTests", dependencies: ["FolioInput"]),
