@@ -96,22 +96,27 @@ struct InteractiveReader {
         let files = self.files
         var place = PlaceKeeper(document: files.current.document, source: files.current.placeSource, store: store)
         // A book's pictures: the terminal is asked what it draws (kitty, sixel, the size of a cell)
-        // when the first document is a book and --pictures is auto; a text's start never waits for it.
-        var graphics = TerminalGraphics()
-        if pictureMode == .auto && files.current.document.book != nil {
-            graphics = TerminalGraphics(replies: terminal.ask(TerminalGraphics.questions, timeout: Self.questionWait,
-                                                              until: TerminalGraphics.isComplete))
+        // when a book first opens (the first document, or one opened later with :n) and --pictures
+        // is auto; a text's start never waits for it.
+        var asked = false
+        var method = pictureMode.method(TerminalGraphics())
+        var cell = TerminalGraphics.assumedCell
+        func askTheTerminal(for document: Document) {
+            guard pictureMode == .auto, !asked, document.book != nil else { return }
+            asked = true
+            let graphics = TerminalGraphics(replies: terminal.ask(TerminalGraphics.questions, timeout: Self.questionWait,
+                                                                  until: TerminalGraphics.isComplete))
+            method = pictureMode.method(graphics)
+            cell = graphics.cell ?? TerminalGraphics.assumedCell
         }
-        let method = pictureMode.method(graphics)
-        let cell = graphics.cell ?? TerminalGraphics.assumedCell
+        askTheTerminal(for: files.current.document)
         // The pictures take the rows their size asks for, in cells of that size. A PDF's pages in a
         // terminal that draws only blocks would be a blur of letters: unless blocks are asked for,
         // it is read as its text there (and as pictures where the terminal draws pixels).
         func drawsPictures(of document: Document) -> Bool {
             pictureMode.drawsPictures && !(pictureMode == .auto && method == .blocks && document.book?.source.renderer != nil)
         }
-        let pictureMeasurer = CellMeasurer(pictureCell: cell), textMeasurer = CellMeasurer(pictureCell: nil)
-        func measurer(for document: Document) -> CellMeasurer { drawsPictures(of: document) ? pictureMeasurer : textMeasurer }
+        func measurer(for document: Document) -> CellMeasurer { CellMeasurer(pictureCell: drawsPictures(of: document) ? cell : nil) }
         func picturesOf(_ document: Document) -> TerminalPictures? {
             guard drawsPictures(of: document), let book = document.book else { return nil }
             return TerminalPictures(source: book.source, method: method, cell: cell)
@@ -169,6 +174,7 @@ struct InteractiveReader {
             save(reading.session.readingPosition)
             switch files.open(request) {
             case .opened(let input):
+                askTheTerminal(for: input.document)
                 place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
                 let viewport = display.screen.viewport(title: ReaderScreen.title(of: input.document))
                 reading.open(input.document, restoring: place.restore(), file: files.list.place, viewport: viewport,

@@ -73,4 +73,41 @@ import Testing
         #expect(output.contains("48;2;200;40;40"))
         #expect(Self.firstSixel(output) == nil)
     }
+
+    /// A comic opened after a text (`:n`) has the terminal asked then, and gets its pixels.
+    @Test func aComicOpenedLaterIsAskedForThen() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let comic = try fixtures.zip("flat.cbz", [("p1.png", ComicFixtures.png(width: 300, height: 450, rgb: (200, 40, 40)))])
+        let text = fixtures.folder.appendingPathComponent("notes.txt").path
+        try Data("a few notes\n".utf8).write(to: URL(fileURLWithPath: text))
+        let pty = try PseudoTerminal()
+        pty.setSize(columns: 100, rows: 32)
+        let pid = try Folio.spawn(["--forget", text, comic], on: pty)
+        var written: [UInt8] = []
+        let deadline = Date().addingTimeInterval(20)
+        var stage = 0
+        while Date() < deadline && stage < 3 {
+            written += pty.output(quiet: 0.05)
+            let seen = String(decoding: written, as: UTF8.self)
+            switch stage {
+            case 0 where seen.contains("a few notes"):
+                // A text starts without asking anything.
+                #expect(!seen.contains("\u{1B}[c"), "a text's start asks nothing")
+                pty.type(Array(":n\r".utf8))
+                stage = 1
+            case 1 where seen.contains("\u{1B}[c"):
+                pty.type(Array("\u{1B}[6;18;9t\u{1B}[?62;4;22c".utf8))
+                stage = 2
+            case 2 where Self.firstSixel(seen) != nil:
+                stage = 3
+            default:
+                break
+            }
+        }
+        pty.type(Array("q".utf8))
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        #expect(stage == 3, "asked at :n and drew a sixel (stage \(stage))")
+    }
 }
