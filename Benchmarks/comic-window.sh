@@ -4,8 +4,9 @@
 # Uses the comic Benchmarks/comic-terminal.py makes (/tmp/folio-comic-bench/comic.cbz: 500 JPEG
 # pages of 1200 × 1800). Times come from folio-view's --trace (seconds since its main started):
 # "window" when the window exists (the floor: an empty window), "picture … drawn" when the first
-# page's picture is drawn. Then → every third of a second for 20 s (real X input, xdotool), and
-# folio-view's resident memory at the first page and at the end.
+# page's picture is drawn. Then → every third of a second for 20 s (real X input, xdotool):
+# folio-view's resident memory at the first page and at the end, and how many pages were drawn
+# ahead of their turn (its --trace summary).
 set -euo pipefail
 viewer=${1:?the folio-view binary}
 runs=${2:-7}
@@ -24,16 +25,19 @@ for _ in $(seq "$runs"); do
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 w=$(median "${windows[@]}"); p=$(median "${pictures[@]}")
-"$viewer" --forget --size 1920x1080 "$comic" 2>/dev/null &
+trace=$(mktemp)
+"$viewer" --trace --forget --size 1920x1080 "$comic" 2>"$trace" &
 pid=$!
 sleep 2
 rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
 before=$(rss)
 for _ in $(seq 60); do xdotool key Right; sleep 0.333; done
 after=$(rss)
-kill $pid
+xdotool key q
+wait $pid || true
 echo "| figure | folio-view |"
 echo "|---|---|"
 echo "| window exists (the floor), median of $runs | $(awk "BEGIN {printf \"%.0f\", $w * 1000}") ms |"
 echo "| first page's picture drawn, median of $runs | $(awk "BEGIN {printf \"%.0f\", $p * 1000}") ms ($(awk "BEGIN {printf \"%.0f\", ($p - $w) * 1000}") ms after the window) |"
 echo "| resident memory, first page → after 60 pages at 3 a second | $((before / 1024)) MB → $((after / 1024)) MB |"
+echo "| pages drawn ahead of their turn | $(grep -m1 'pictures:' "$trace" | sed 's/.*pictures: //') |"
