@@ -12,32 +12,14 @@ viewer=${1:?the folio-view binary}
 runs=${2:-7}
 comic=/tmp/folio-comic-bench/comic.cbz
 [ -f "$comic" ] || { echo "make the comic first: python3 Benchmarks/comic-terminal.py FOLIO" >&2; exit 1; }
-Xvfb :79 -screen 0 1920x1080x24 >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null' EXIT
-sleep 1
-export DISPLAY=:79
-windows=(); pictures=()
-for _ in $(seq "$runs"); do
-    out=$(timeout 3 "$viewer" --trace --forget --size 1920x1080 "$comic" 2>&1 || true)
-    windows+=("$(grep -m1 ' window ' <<<"$out" | sed 's/^\[\([0-9.]*\)\].*/\1/')")
-    pictures+=("$(grep -m1 ' picture ' <<<"$out" | sed 's/^\[\([0-9.]*\)\].*/\1/')")
-done
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+source "$(dirname "$0")/window-book.sh"
+start_display 79
+time_first_picture "$viewer" "$comic" "$runs"
 w=$(median "${windows[@]}"); p=$(median "${pictures[@]}")
-trace=$(mktemp)
-"$viewer" --trace --forget --size 1920x1080 "$comic" 2>"$trace" &
-pid=$!
-sleep 2
-rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
-before=$(rss)
-for _ in $(seq 60); do xdotool key Right; sleep 0.333; done
-after=$(rss)
-xdotool key q
-wait $pid || true
+page_through "$viewer" "$comic"
 echo "| figure | folio-view |"
 echo "|---|---|"
 echo "| window exists (the floor), median of $runs | $(awk "BEGIN {printf \"%.0f\", $w * 1000}") ms |"
 echo "| first page's picture drawn, median of $runs | $(awk "BEGIN {printf \"%.0f\", $p * 1000}") ms ($(awk "BEGIN {printf \"%.0f\", ($p - $w) * 1000}") ms after the window) |"
 echo "| resident memory, first page → after 60 pages at 3 a second | $((before / 1024)) MB → $((after / 1024)) MB |"
-echo "| pages drawn ahead of their turn | $(grep -m1 'pictures:' "$trace" | sed 's/.*pictures: //') |"
+echo "| pages drawn ahead of their turn | $ahead |"

@@ -16,21 +16,10 @@ if [ ! -f "$pdf" ]; then
     mkdir -p "$(dirname "$pdf")"
     zcat /usr/share/doc/valgrind/valgrind_manual.pdf.gz > "$pdf"
 fi
-Xvfb :78 -screen 0 1920x1080x24 >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null' EXIT
-sleep 1
-export DISPLAY=:78
+source "$(dirname "$0")/window-book.sh"
+start_display 78
 now() { date +%s.%N; }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-windows=(); pictures=(); size=""
-for _ in $(seq "$runs"); do
-    out=$(timeout 4 "$viewer" --trace --forget --size 1920x1080 "$pdf" 2>&1 || true)
-    windows+=("$(grep -m1 ' window ' <<<"$out" | sed 's/^\[\([0-9.]*\)\].*/\1/')")
-    line=$(grep -m1 ' picture ' <<<"$out")
-    pictures+=("$(sed 's/^\[\([0-9.]*\)\].*/\1/' <<<"$line")")
-    size=$(sed 's/.*(\([0-9]*\)×\([0-9]*\)).*/\1 \2/' <<<"$line")
-done
+time_first_picture "$viewer" "$pdf" "$runs"
 read -r width height <<<"$size"
 draws=(); floors=()
 for _ in $(seq "$runs"); do
@@ -40,20 +29,11 @@ for _ in $(seq "$runs"); do
     floors+=("$(awk "BEGIN {print $t1 - $t0}")")
 done
 w=$(median "${windows[@]}"); p=$(median "${pictures[@]}"); d=$(median "${draws[@]}"); f=$(median "${floors[@]}")
-trace=/tmp/folio-pdf-bench/trace.txt
-"$viewer" --trace --forget --size 1920x1080 "$pdf" 2>"$trace" &
-pid=$!
-sleep 2
-rss() { awk '/VmRSS/ {print $2}' "/proc/$pid/status"; }
-before=$(rss)
-for _ in $(seq 60); do xdotool key Right; sleep 0.333; done
-after=$(rss)
-xdotool key q
-wait $pid || true
+page_through "$viewer" "$pdf"
 ms() { awk "BEGIN {printf \"%.0f\", $1 * 1000}"; }
 echo "| figure | folio-view | mutool draw |"
 echo "|---|---|---|"
 echo "| the floor: an empty window / \`mutool -v\`, median of $runs | $(ms "$w") ms | $(ms "$f") ms |"
 echo "| page 1 drawn at ${width}×${height}, from start, median of $runs | $(ms "$p") ms | $(ms "$d") ms |"
 echo "| resident memory, first spread → after 60 spreads at 3 a second | $((before / 1024)) MB → $((after / 1024)) MB | |"
-echo "| pages drawn ahead of their turn | $(grep -m1 'pictures:' "$trace" | sed 's/.*pictures: //') | |"
+echo "| pages drawn ahead of their turn | $ahead | |"

@@ -62,14 +62,14 @@ public struct ComicInfo: Hashable, Sendable {
         title = field("title")
         series = field("series")
         number = field("number")
-        writers = (field("writer") ?? "").split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        writers = (field("writer") ?? "").split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
         language = field("languageiso")
         isRightToLeft = field("manga")?.lowercased() == "yesandrighttoleft"
         for page in info.first("pages")?.all("page") ?? [] {
-            guard let image = page.attribute(local: "image").flatMap({ Int($0.trimmingSpaces) }), image >= 0 else { continue }
+            guard let image = page.attribute(local: "image").flatMap({ Int($0.trimmingWhitespace) }), image >= 0 else { continue }
             let type = page.attribute(local: "type").flatMap { $0.isEmpty ? nil : $0 }
             let double = page.attribute(local: "doublepage")?.lowercased() == "true"
-            let bookmark = page.attribute(local: "bookmark").map(\.trimmingSpaces).flatMap { $0.isEmpty ? nil : $0 }
+            let bookmark = page.attribute(local: "bookmark").map(\.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 }
             pages[image] = Page(type: type, isDoublePage: double || type?.lowercased() == "doublepage", bookmark: bookmark)
         }
     }
@@ -86,12 +86,3 @@ public struct ComicInfo: Hashable, Sendable {
     }
 }
 
-extension String {
-    /// Without spaces, tabs and line breaks at either end.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
-}

@@ -74,6 +74,9 @@ public final class PDFBook: BookSource, PictureRenderer {
     public var partCount: Int { pdf.pageCount }
     /// The pages are drawn, not stored: this book is their renderer.
     public var renderer: (any PictureRenderer)? { self }
+    /// A page's text is read by laying the page out (some milliseconds): it counts as 16 KB of
+    /// text, so the first screen waits for the pages it shows (two) rather than eight.
+    public var partCost: Int { 16 << 10 }
     /// No stored resources: the pages are drawn by ``render(_:fitting:)``.
     public func resource(_ path: String) -> [UInt8]? { nil }
 

@@ -151,12 +151,3 @@ public final class PDFDocument: @unchecked Sendable {
     }
 }
 
-extension String {
-    /// Without the white space at either end.
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
-}

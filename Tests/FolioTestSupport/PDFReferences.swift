@@ -8,6 +8,11 @@ public enum PDFReferences {
     /// The Bash reference manual, 196 pages, with an outline and internal links (bash-doc).
     public static let bashReference = "/usr/share/doc/bash/bashref.pdf"
 
+    /// Whether both are installed (Scripts/test installs them).
+    public static var installed: Bool {
+        [libtasn1, bashReference].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// Runs `tool` (found on PATH) with `arguments`; returns its standard output, throwing when it fails.
     @discardableResult
     public static func output(_ tool: String, _ arguments: [String]) throws -> Data {

@@ -57,7 +57,7 @@ public final class BookAssembler {
             let start = text.count
             partStarts.append(start)
             text.append(part.text)
-            cost += max(Self.minimumPartCost, part.text.count)
+            cost += max(Self.minimumPartCost, source.partCost, part.text.count)
             anchors.append(part.anchors)
             links += part.links.map { BookLink(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), target: $0.target) }
             images += part.images.map { image in

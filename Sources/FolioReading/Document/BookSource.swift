@@ -30,6 +30,10 @@ public protocol BookSource: AnyObject {
     /// Whether the first page (a comic's cover) stands alone in two-page
     /// spreads, so the pages after it pair as printed; false by default.
     var coverStandsAlone: Bool { get }
+    /// What rendering one part costs against the assembler's budget, in bytes of text it is
+    /// worth, when that is more than its text (a PDF page, whose text is read by laying out
+    /// the page): 0 by default, the text's size alone.
+    var partCost: Int { get }
 }
 
 extension BookSource {
@@ -37,6 +41,8 @@ extension BookSource {
     public var renderer: (any PictureRenderer)? { nil }
     /// No: pages pair from the first.
     public var coverStandsAlone: Bool { false }
+    /// None beyond the text.
+    public var partCost: Int { 0 }
 }
 
 /// Draws a book's pictures at the size they are shown, as a PDF's pages are

@@ -17,6 +17,27 @@ import Testing
         guard p.terminationStatus == 0 else { throw Failure("\(tool) \(arguments.joined(separator: " ")) failed") }
     }
 
+    /// A comic packed by Python's zipfile in `dir`: each photo cut to `size` (ImageMagick's
+    /// `1000x1500` form) and named as given, with `info` as its ComicInfo.xml; the entries written
+    /// in reverse order when `reverse` (the reader must sort them). Returns its path and the pages'.
+    static func comic(in dir: URL, named name: String, pages: [(photo: String, name: String, size: String)], info: String,
+                      reverse: Bool = false) throws -> (path: String, pages: [String]) {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pages"), withIntermediateDirectories: true)
+        var paths: [String] = []
+        for page in pages {
+            let path = dir.appendingPathComponent("pages/" + page.name).path
+            try run("convert", [page.photo, "-resize", page.size + "^", "-gravity", "center", "-extent", page.size, "-quality", "90", path])
+            paths.append(path)
+        }
+        try Data(info.utf8).write(to: dir.appendingPathComponent("pages/ComicInfo.xml"))
+        let comic = dir.appendingPathComponent(name).path
+        try run("python3", ["-c", "import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], 'w')\n"
+                               + "for n in sorted(os.listdir(sys.argv[2]), reverse=\(reverse ? "True" : "False")): "
+                               + "z.write(os.path.join(sys.argv[2], n), n)\nz.close()",
+                            comic, dir.appendingPathComponent("pages").path])
+        return (comic, paths)
+    }
+
     /// The mean difference per channel between `shot`'s `width` × `height` at (`x`, `y`) and `page`'s at (`px`, `py`).
     static func difference(_ shot: Image, x: Int, y: Int, _ page: Image, px: Int, py: Int, width: Int, height: Int) -> Double {
         var total = 0
@@ -32,22 +53,13 @@ import Testing
     @Test func aMangaShowsItsFirstPageOnTheRightAndTurnsWithLeft() throws {
         for photo in Self.photos { try #require(FileManager.default.fileExists(atPath: photo), "run Scripts/test-view (mate-backgrounds)") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-comic-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pages"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         // Four portrait pages of 1000 × 1500, named so that plain string order is wrong (page-10 last).
         let names = ["page-1.jpg", "page-2.jpg", "page-9.jpg", "page-10.jpg"]
-        var pages: [String] = []
-        for (photo, name) in zip(Self.photos, names) {
-            let page = dir.appendingPathComponent("pages/" + name).path
-            try Self.run("convert", [photo, "-resize", "1000x1500^", "-gravity", "center", "-extent", "1000x1500", "-quality", "90", page])
-            pages.append(page)
-        }
-        try Data("<ComicInfo><Title>Weather</Title><Manga>YesAndRightToLeft</Manga></ComicInfo>".utf8)
-            .write(to: dir.appendingPathComponent("pages/ComicInfo.xml"))
-        let comic = dir.appendingPathComponent("weather.cbz").path
-        try Self.run("python3", ["-c", "import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], 'w')\n"
-                                    + "for n in sorted(os.listdir(sys.argv[2]), reverse=True): z.write(os.path.join(sys.argv[2], n), n)\nz.close()",
-                                 comic, dir.appendingPathComponent("pages").path])
+        let (comic, pages) = try Self.comic(in: dir, named: "weather.cbz",
+                                            pages: zip(Self.photos, names).map { ($0, $1, "1000x1500") },
+                                            info: "<ComicInfo><Title>Weather</Title><Manga>YesAndRightToLeft</Manga></ComicInfo>",
+                                            reverse: true)
         // Each page as folio-view fits it in its page box (639 × 732): 488 × 732, centred, by ImageMagick.
         let expected = try pages.map { try Image.fitted($0, width: 639, height: 732) }
         let picture = (x: (639 - 488) / 2, width: 488)
@@ -95,22 +107,12 @@ import Testing
     @Test func aLandscapePageStandsAloneAcrossTheSpread() throws {
         for photo in Self.photos { try #require(FileManager.default.fileExists(atPath: photo), "run Scripts/test-view (mate-backgrounds)") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-double-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pages"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         // Pages 1–3 and 5 portrait (1000 × 1500), page 4 landscape (1500 × 1000).
-        var pages: [String] = []
-        for (index, photo) in [Self.photos[0], Self.photos[1], Self.photos[2], Self.photos[3], Self.photos[0]].enumerated() {
-            let page = dir.appendingPathComponent("pages/page-\(index + 1).jpg").path
-            let size = index == 3 ? "1500x1000" : "1000x1500"
-            try Self.run("convert", [photo, "-resize", size + "^", "-gravity", "center", "-extent", size, "-quality", "90", page])
-            pages.append(page)
-        }
-        try Data("<ComicInfo><Pages><Page Image=\"0\" Type=\"FrontCover\"/></Pages></ComicInfo>".utf8)
-            .write(to: dir.appendingPathComponent("pages/ComicInfo.xml"))
-        let comic = dir.appendingPathComponent("double.cbz").path
-        try Self.run("python3", ["-c", "import sys, zipfile, os\nz = zipfile.ZipFile(sys.argv[1], 'w')\n"
-                                    + "for n in sorted(os.listdir(sys.argv[2])): z.write(os.path.join(sys.argv[2], n), n)\nz.close()",
-                                 comic, dir.appendingPathComponent("pages").path])
+        let photos = [Self.photos[0], Self.photos[1], Self.photos[2], Self.photos[3], Self.photos[0]]
+        let (comic, pages) = try Self.comic(in: dir, named: "double.cbz",
+                                            pages: photos.enumerated().map { ($1, "page-\($0 + 1).jpg", $0 == 3 ? "1500x1000" : "1000x1500") },
+                                            info: "<ComicInfo><Pages><Page Image=\"0\" Type=\"FrontCover\"/></Pages></ComicInfo>")
         // The double page fitted to the whole page area (1280 × 732): 1098 × 732, centred.
         let double = try Image.fitted(pages[3], width: 1280, height: 732)
         let picture = (x: (1280 - 1098) / 2, width: 1098)
