@@ -110,11 +110,13 @@ struct InteractiveReader {
             cell = graphics.cell ?? TerminalGraphics.assumedCell
         }
         askTheTerminal(for: files.current.document)
-        // The pictures take the rows their size asks for, in cells of that size. A PDF's pages in a
-        // terminal that draws only blocks would be a blur of letters: unless blocks are asked for,
-        // it is read as its text there (and as pictures where the terminal draws pixels).
+        // The pictures take the rows their size asks for, in cells of that size. A PDF's typeset pages
+        // in a terminal that draws only blocks would be a blur of letters: unless blocks are asked for,
+        // it is read as its text there (and as pictures where the terminal draws pixels); a scanned
+        // PDF, which has no text, is its pictures everywhere.
         func drawsPictures(of document: Document) -> Bool {
-            pictureMode.drawsPictures && !(pictureMode == .auto && method == .blocks && document.book?.source.renderer != nil)
+            let readsAsText = document.book?.source.renderer?.readsAsText ?? false
+            return pictureMode.drawsPictures && !(pictureMode == .auto && method == .blocks && readsAsText)
         }
         func measurer(for document: Document) -> CellMeasurer { CellMeasurer(pictureCell: drawsPictures(of: document) ? cell : nil) }
         func picturesOf(_ document: Document) -> TerminalPictures? {

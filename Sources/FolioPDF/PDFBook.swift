@@ -40,6 +40,11 @@ public final class PDFBook: BookSource, PictureRenderer {
         var boxes: [PictureBox] = []
     }
 
+    /// Whether the first pages have text (a scanned PDF has none): see ``readsAsText``.
+    public let readsAsText: Bool
+    /// The first pages' parts, read to decide ``readsAsText`` and kept for the first screen.
+    private let firstParts = Mutex<[Int: BookPart]>([:])
+
     /// The PDF at `path`.
     ///
     /// - Throws: ``PDFError`` when it cannot be opened.
@@ -54,9 +59,16 @@ public final class PDFBook: BookSource, PictureRenderer {
         let stem = name.lowercased().hasSuffix(".pdf") ? String(name.dropLast(4)) : name
         title = pdf.metadata("Title") ?? stem
         authors = pdf.metadata("Author").map { [$0] } ?? []
+        // Typeset pages have their words; a scan's have none, or a few from a stamp or a page number.
+        let sample = (0..<min(2, pdf.pageCount)).map { Self.read(pdf, page: $0) }
+        readsAsText = sample.contains { $0.part.text.count >= 64 && !$0.text.offsets.isEmpty }
         let outline = pdf.outline
         contents = outline.isEmpty ? [BookContentsEntry(title: title, level: 1, part: 0)]
             : outline.map { BookContentsEntry(title: $0.title, level: $0.level, part: $0.page) }
+        for (index, read) in sample.enumerated() {
+            firstParts.withLock { $0[index] = read.part }
+            remember(read.text, page: index)
+        }
     }
 
     /// Whether `path` names a PDF by its extension, or `head` (the file's first bytes) starts as one does.
@@ -86,13 +98,21 @@ public final class PDFBook: BookSource, PictureRenderer {
     /// Page `index` as a part: its text in reading order (a blank line between blocks), all of it
     /// covered by the page's picture; `[page N]` for a page without text.
     public func part(at index: Int) -> BookPart {
+        if let kept = firstParts.withLock({ $0.removeValue(forKey: index) }) { return kept }
+        let read = Self.read(pdf, page: index)
+        remember(read.text, page: index)
+        return read.part
+    }
+
+    /// Page `index` of `pdf` as a part, and where its characters are.
+    private static func read(_ pdf: PDFDocument, page index: Int) -> (part: BookPart, text: PageText) {
         var text: [UInt8] = []
         var where_ = PageText()
         var lineStarts = true
         for character in pdf.text(page: index) {
             switch character.kind {
             case .scalar(let scalar, let box):
-                guard text.count < Self.maximumPageText else { continue }
+                guard text.count < maximumPageText else { continue }
                 where_.offsets.append(text.count)
                 where_.boxes.append(box)
                 // Control characters would be escapes on a terminal: a space stands in.
@@ -109,14 +129,13 @@ public final class PDFBook: BookSource, PictureRenderer {
         while text.last == 0x0A { text.removeLast() }
         if text.isEmpty { text = Array("[page \(index + 1)]".utf8) }
         text.append(0x0A)
-        remember(where_, page: index)
-        let image = BookImage(offset: 0, path: Self.path(ofPage: index), alt: "page \(index + 1)", isStandalone: true,
-                              size: pictureSize(ofPage: index), coveredText: text.count)
-        return BookPart(text: text, links: links(page: index, text: where_, bytes: text), images: [image])
+        let image = BookImage(offset: 0, path: path(ofPage: index), alt: "page \(index + 1)", isStandalone: true,
+                              size: pictureSize(of: pdf, page: index), coveredText: text.count)
+        return (BookPart(text: text, links: links(of: pdf, page: index, text: where_, bytes: text), images: [image]), where_)
     }
 
     /// The page's links over the text under them; a link over no text is left out.
-    private func links(page: Int, text: PageText, bytes: [UInt8]) -> [BookLink] {
+    private static func links(of pdf: PDFDocument, page: Int, text: PageText, bytes: [UInt8]) -> [BookLink] {
         pdf.links(page: page).compactMap { link in
             let inside = text.boxes.indices.filter { i in
                 let box = text.boxes[i]
@@ -133,7 +152,7 @@ public final class PDFBook: BookSource, PictureRenderer {
 
     /// The size a page's picture is measured by: its size in points at 144 dots an inch, so a host
     /// that draws a picture at most twice its size still fills a large window.
-    private func pictureSize(ofPage page: Int) -> ImageSize {
+    private static func pictureSize(of pdf: PDFDocument, page: Int) -> ImageSize {
         let points = pdf.pageSize(page) ?? (612, 792)
         return ImageSize(width: max(1, Int((points.width * 2).rounded())), height: max(1, Int((points.height * 2).rounded())))
     }

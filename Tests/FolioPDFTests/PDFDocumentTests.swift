@@ -121,6 +121,21 @@ import Testing
         }
     }
 
+    /// A scan (a picture on each page, no text) is pictures first; a typeset manual is text.
+    @Test func aScannedPDFIsPicturesAndATypesetOneText() throws {
+        try Self.requireReferences()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pdf-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = folder.appendingPathComponent("scan.png").path, scan = folder.appendingPathComponent("scan.pdf").path
+        try PDFReferences.output("convert", ["-size", "600x800", "gradient:#c04040-#4040c0", picture])
+        try PDFReferences.output("mutool", ["convert", "-o", scan, picture])
+        let scanned = try PDFBook(path: scan)
+        #expect(!scanned.readsAsText)
+        #expect(String(decoding: scanned.part(at: 0).text, as: UTF8.self) == "[page 1]\n")
+        #expect(try PDFBook(path: PDFReferences.libtasn1).readsAsText)
+    }
+
     /// The test's own yardstick against the textbook dynamic programme, on random strings.
     @Test func lettersInOrderIsTheLongestCommonSubsequence() {
         var random = SplitMix(seed: 20261126)

@@ -57,6 +57,10 @@ public protocol PictureRenderer: AnyObject, Sendable {
     /// Where the picture's text bytes `range` (from its ``BookImage/offset``, within its
     /// ``BookImage/coveredText``) are drawn in it: boxes as fractions of its width and height.
     func boxes(_ path: String, text range: Range<Int>) -> [PictureBox]
+    /// Whether the pictures hold text worth reading as text where they cannot be drawn sharp
+    /// (a PDF of typeset pages), rather than being pictures first (a scanned PDF, whose pages
+    /// have no text): a terminal that draws only blocks shows the first as text, the second as pictures.
+    var readsAsText: Bool { get }
 }
 
 /// A picture drawn by a ``PictureRenderer``: 8-bit RGBA, rows packed.
