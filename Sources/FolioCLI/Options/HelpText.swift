@@ -13,7 +13,8 @@ enum HelpText {
         """
         USAGE: folio [OPTIONS] [+COMMAND] [FILE ...]
 
-        Page through a text, Markdown or EPUB file in the terminal, as less does, a page at a time.
+        Page through a text, Markdown, EPUB, PDF or comic (CBZ, CBR, CB7, CBT, a folder of pictures) in the terminal,
+        as less does, a page at a time.
 
         folio reads less's command line, so it can be PAGER, MANPAGER, GIT_PAGER or SYSTEMD_PAGER: first the LESS
         variable (as less reads it: LESS=FRX), then FOLIO (say FOLIO='--spread single --forget'), then the command
