@@ -134,7 +134,8 @@ public final class ComicBook: BookSource {
             return BookPart(text: Array("[\(label): \(refused.reason)]\n".utf8))
         }
         let line = Array("[image: \(label)]\n".utf8)
-        let double = info.pages[index]?.isDoublePage ?? false
+        // A double page: ComicInfo says so, or the page is landscape (a spread scanned whole).
+        let double = info.pages[index]?.isDoublePage ?? false || size.map { $0.width > $0.height } ?? false
         return BookPart(text: line, images: [BookImage(offset: 0, path: name, alt: label, isStandalone: true, size: size,
                                                        isDoublePage: double)])
     }

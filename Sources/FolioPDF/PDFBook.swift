@@ -129,8 +129,10 @@ public final class PDFBook: BookSource, PictureRenderer {
         while text.last == 0x0A { text.removeLast() }
         if text.isEmpty { text = Array("[page \(index + 1)]".utf8) }
         text.append(0x0A)
+        let size = pictureSize(of: pdf, page: index)
+        // A landscape page (a fold-out plate, a slide) stands alone across a two-page spread.
         let image = BookImage(offset: 0, path: path(ofPage: index), alt: "page \(index + 1)", isStandalone: true,
-                              size: pictureSize(of: pdf, page: index), coveredText: text.count)
+                              size: size, coveredText: text.count, isDoublePage: size.width > size.height)
         return (BookPart(text: text, links: links(of: pdf, page: index, text: where_, bytes: text), images: [image]), where_)
     }
 

@@ -168,9 +168,9 @@ public struct BookImage: Hashable, Sendable, CustomStringConvertible {
     /// search finds and plain output prints). Where the host draws the picture, all of these bytes
     /// go on its page (up to ``PageGeometry/maximumPageBytes``); where it does not, they are read as text.
     public var coveredText: Int
-    /// Whether it is a double page (a comic's spread across two pages): a standalone picture
-    /// that stands alone in two-page spreads, drawn across both pages. A landscape standalone
-    /// picture is taken as one whatever this says.
+    /// Whether it is a double page (a comic's spread across two pages, a landscape page among
+    /// portrait ones): a standalone picture that stands alone in two-page spreads, drawn across
+    /// both pages. The book says so; an EPUB's pictures never are.
     public var isDoublePage: Bool
 
     /// An image at `offset`.

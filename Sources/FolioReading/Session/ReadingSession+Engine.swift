@@ -51,8 +51,8 @@ extension ReadingSession {
         if navigation.followPager() { out.redraw() }
     }
 
-    /// Makes the pages whose picture is a double page — marked so by the book, or landscape (wider
-    /// than tall) — stand alone in two-page spreads, drawn across both pages, as they are found.
+    /// Makes the pages whose picture is a double page (``BookImage/isDoublePage``: a comic's
+    /// landscape page, a PDF's) stand alone in two-page spreads, drawn across both pages, as they are found.
     /// Only a host that draws pictures has them. O(pictures · log pages) when pictures or pages
     /// came since the last call, O(1) otherwise.
     mutating func findLonePages(into out: inout Outbox) {
@@ -63,10 +63,7 @@ extension ReadingSession {
         guard source != navigation.loneSource else { return }
         navigation.loneSource = source
         var lone: [Int] = []
-        // The pictures' sizes are in host units: a terminal's cell is about twice as tall as wide.
-        let aspect = measurer.unitAspect
-        for entry in pictures.entries where entry.image.isStandalone
-            && (entry.image.isDoublePage || Double(entry.size.width) > Double(entry.size.height) * aspect) {
+        for entry in pictures.entries where entry.image.isStandalone && entry.image.isDoublePage {
             if let page = pagination.page(containing: entry.image.offset) { lone.append(page) }
         }
         let pages = LonePages(lone)
