@@ -364,6 +364,8 @@ public final class BookViewer: Scene {
         let a = pager.track.spread(at: position.index), b = pager.track.spread(at: position.index + 1)
         let book = session.book
         let two = book.mode == .twoPages
+        // A double page is one sheet across the spread, with no leaf to lift at the spine: it slides.
+        if two && [a, b].contains(where: { $0.pageCount == 1 && book.lonePages.contains($0.firstPage) }) { return false }
         let rtl = session.options.rightToLeft
         let outer: ScreenSide = rtl ? .left : .right, inner: ScreenSide = rtl ? .right : .left
         let box = Double(session.pageBoxWidth)
