@@ -110,3 +110,27 @@ public struct DecodedPicture: Sendable {
         return DecodedPicture(width: Int(image.width), height: Int(image.height), pixels: rgba)
     }
 }
+
+extension DecodedPicture {
+    /// The picture with `marks` (boxes as fractions of it: a search's matches) painted over it in
+    /// translucent yellow, as the window marks them; itself when there are none.
+    func marked(_ marks: [PictureBox]) -> DecodedPicture {
+        guard !marks.isEmpty else { return self }
+        var rgba = pixels
+        let alpha = 110, yellow = (255, 200, 0)
+        for box in marks {
+            let x0 = max(0, Int(box.x0 * Double(width))), x1 = min(width, Int((box.x1 * Double(width)).rounded(.up)))
+            let y0 = max(0, Int(box.y0 * Double(height))), y1 = min(height, Int((box.y1 * Double(height)).rounded(.up)))
+            guard x0 < x1, y0 < y1 else { continue }
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let i = (y * width + x) * 4
+                    rgba[i] = UInt8((Int(rgba[i]) * (255 - alpha) + yellow.0 * alpha) / 255)
+                    rgba[i + 1] = UInt8((Int(rgba[i + 1]) * (255 - alpha) + yellow.1 * alpha) / 255)
+                    rgba[i + 2] = UInt8((Int(rgba[i + 2]) * (255 - alpha) + yellow.2 * alpha) / 255)
+                }
+            }
+        }
+        return DecodedPicture(width: width, height: height, pixels: rgba)
+    }
+}

@@ -35,6 +35,7 @@ public final class TerminalPictures: PixelPictureSource {
         var path: String
         var columns: Int
         var rows: Int
+        var marks: [PictureBox]
     }
 
     private final class Inbox: Sendable {
@@ -94,20 +95,23 @@ public final class TerminalPictures: PixelPictureSource {
     /// Readable when a picture is finished (a descriptor to wait on beside the terminal's); -1 if it could not be made.
     public var wakeDescriptor: Int32 { inbox.wake.read }
 
-    /// The cells of `image` at `columns` × `rows`, or nil while they are being made or when it cannot be read.
-    public func picture(_ image: BookImage, columns: Int, rows: Int) -> CellPicture? {
-        made(image, columns: columns, rows: rows)?.cells
+    /// The cells of `image` at `columns` × `rows` with `marks` painted on it, or nil while they are
+    /// being made or when it cannot be read.
+    public func picture(_ image: BookImage, columns: Int, rows: Int, marks: [PictureBox] = []) -> CellPicture? {
+        made(image, columns: columns, rows: rows, marks: marks)?.cells
     }
 
     /// The pixels of `image` at `columns` × `rows` cells, or nil while they are being made, when it
     /// cannot be read, or when pictures are drawn in blocks.
-    public func pixels(_ image: BookImage, columns: Int, rows: Int) -> [UInt8]? {
-        guard method != .blocks, let pixels = made(image, columns: columns, rows: rows)?.pixels, !pixels.isEmpty else { return nil }
+    public func pixels(_ image: BookImage, columns: Int, rows: Int, marks: [PictureBox] = []) -> [UInt8]? {
+        guard method != .blocks, let pixels = made(image, columns: columns, rows: rows, marks: marks)?.pixels, !pixels.isEmpty else {
+            return nil
+        }
         return pixels
     }
 
-    private func made(_ image: BookImage, columns: Int, rows: Int) -> Made? {
-        let key = Key(path: image.path, columns: columns, rows: rows)
+    private func made(_ image: BookImage, columns: Int, rows: Int, marks: [PictureBox]) -> Made? {
+        let key = Key(path: image.path, columns: columns, rows: rows, marks: marks)
         if let made = made[key] { return made }
         guard columns > 0, rows > 0, !pending.contains(key), !unreadable.contains(image.path) else { return nil }
         // A picture drawn at its size (a PDF's page) is drawn on the queue; stored bytes are read here.
@@ -118,16 +122,17 @@ public final class TerminalPictures: PixelPictureSource {
             return nil
         }
         pending.insert(key)
-        let inbox = inbox, maximumPixels = maximumPixels, method = method, cell = cell, path = image.path
+        let inbox = inbox, maximumPixels = maximumPixels, method = method, cell = cell, path = image.path, marks = marks
         queue.async {
             // Eight pixels a cell across and sixteen down is all the detail chafa's blocks use; pixels want the cell's own.
             let box = method == .blocks ? ImageSize(width: columns * 8, height: rows * 16)
                 : ImageSize(width: columns * max(8, cell.width), height: rows * max(16, cell.height))
-            let picture = if let renderer {
+            let decoded = if let renderer {
                 renderer.render(path, fitting: box).map { DecodedPicture(width: $0.size.width, height: $0.size.height, pixels: $0.rgba) }
             } else {
                 bytes.flatMap { try? DecodedPicture(bytes: $0, fitting: box, maximumPixels: maximumPixels) }
             }
+            let picture = decoded.map { $0.marked(marks) }
             let made = picture.map { picture in
                 Made(cells: CellPainter.cells(of: picture, columns: columns, rows: rows),
                      pixels: CellPainter.pixels(of: picture, columns: columns, rows: rows, cell: cell, method: method))

@@ -93,4 +93,60 @@ import Testing
         let nearest = differences.min { $0.value < $1.value }!
         #expect(nearest.key == 1 && nearest.value < 0.05, "page 1 is the nearest: \(differences.sorted { $0.key < $1.key })")
     }
+
+    /// A search marks its match on the page's pixels, in the same translucent yellow as the window:
+    /// the sixel written after the search has it, the one before has none.
+    @Test func aSearchIsMarkedOnThePagesPixels() throws {
+        try Self.requireReferences()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-pdf-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        /// The pixels of `sixel` in the mark's yellow over white paper (about 255, 231, 145).
+        func yellow(_ sixel: String) throws -> Int {
+            let name = UUID().uuidString.prefix(8)
+            let file = folder.appendingPathComponent(name + ".six").path, png = folder.appendingPathComponent(name + ".png").path
+            try Data(sixel.utf8).write(to: URL(fileURLWithPath: file))
+            try PDFReferences.output("convert", ["sixel:" + file, "-alpha", "off", png])
+            // ImageMagick's histogram: "  412: (252,230,150) #FCE696 srgb(252,230,150)" a colour.
+            let histogram = String(decoding: try PDFReferences.output("convert", [png, "-format", "%c", "histogram:info:-"]), as: UTF8.self)
+            return histogram.split(separator: "\n").reduce(0) { total, line in
+                guard let colon = line.firstIndex(of: ":"), let count = Int(line[..<colon].trimmingCharacters(in: .whitespaces)),
+                      let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")") else { return total }
+                let channels = line[line.index(after: open)..<close].split(separator: ",").compactMap { Int($0) }
+                let isYellow = channels.count >= 3 && channels[0] > 235 && (200...245).contains(channels[1]) && (110...175).contains(channels[2])
+                return total + (isYellow ? count : 0)
+            }
+        }
+        let pty = try PseudoTerminal()
+        pty.setSize(columns: 100, rows: 32)
+        // One page at a time: every sixel is page 1's.
+        let pid = try Folio.spawn(["--forget", "--spread", "single", PDFReferences.libtasn1], on: pty)
+        var written: [UInt8] = []
+        var before: Int?, after = 0
+        var answered = false
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline && after <= 100 {
+            written += pty.output(quiet: 0.05)
+            var text = String(decoding: written, as: UTF8.self)
+            if !answered, text.contains("\u{1B}[c") {
+                pty.type(Array("\u{1B}[6;18;9t\u{1B}[?62;4;22c".utf8))
+                answered = true
+            }
+            while let sixel = TerminalPictureTests.firstSixel(text), let range = text.range(of: sixel) {
+                if before == nil {
+                    // Nobody has searched yet: the page as it is. Then the title's word, on this page.
+                    before = try yellow(sixel)
+                    pty.type(Array("/Libtasn1\r".utf8))
+                } else {
+                    after = max(after, try yellow(sixel))
+                }
+                text = String(text[range.upperBound...])
+            }
+            written = Array(text.utf8)
+        }
+        pty.type(Array("q".utf8))
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        #expect((before ?? 99) < 20 && after > 100, "yellow pixels: \(String(describing: before)) before the search, \(after) after")
+    }
 }

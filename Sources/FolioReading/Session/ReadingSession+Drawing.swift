@@ -199,6 +199,17 @@ extension ReadingSession {
         layout(ofPage: page).images
     }
 
+    /// Where the search's matches on page `page` are drawn in `placed`'s picture, when the picture
+    /// shows text it holds (a PDF page: ``BookImage/coveredText``): boxes as fractions of the
+    /// picture, from its book's ``PictureRenderer``; empty otherwise. For a host to mark them.
+    public func matchBoxes(on placed: PageImage, onPage page: Int) -> [PictureBox] {
+        guard placed.image.coveredText > 0, let renderer = document.book?.source.renderer else { return [] }
+        let start = placed.image.offset, end = start + placed.image.coveredText
+        return matches(onPage: page).filter { $0.upperBound > start && $0.lowerBound < end }.flatMap { match in
+            renderer.boxes(placed.image.path, text: (max(match.lowerBound, start) - start)..<(min(match.upperBound, end) - start))
+        }
+    }
+
     /// The search matches that overlap page `page`, as byte ranges.
     public func matches(onPage page: Int) -> ArraySlice<Range<Int>> {
         guard let search = finder.current, page >= 0, page < work.pagination.knownPages else { return [] }

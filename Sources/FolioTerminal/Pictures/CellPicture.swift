@@ -76,9 +76,10 @@ extension Frame {
 /// Where a terminal host gets the cells of a book's pictures: decoded and
 /// turned into cells off the main thread, so drawing never waits.
 public protocol CellPictureSource: AnyObject {
-    /// The picture `image` drawn in `columns` × `rows` cells, or nil while it is
-    /// being made (its placeholder text is drawn meanwhile) or when it cannot be read.
-    func picture(_ image: BookImage, columns: Int, rows: Int) -> CellPicture?
+    /// The picture `image` drawn in `columns` × `rows` cells, with `marks` (a search's
+    /// matches, as fractions of the picture) painted over it, or nil while it is being made
+    /// (its placeholder text is drawn meanwhile) or when it cannot be read.
+    func picture(_ image: BookImage, columns: Int, rows: Int, marks: [PictureBox]) -> CellPicture?
 }
 
 /// Where a terminal host gets a picture's pixels (sixel, kitty or iTerm2), for a terminal that draws
@@ -86,7 +87,7 @@ public protocol CellPictureSource: AnyObject {
 public protocol PixelPictureSource: CellPictureSource {
     /// How the pixels reach the terminal; `.blocks` draws cells only.
     var method: TerminalGraphics.Method { get }
-    /// The bytes that draw `image` in `columns` × `rows` cells with the cursor on their top-left cell,
-    /// or nil while they are being made or when it cannot be read.
-    func pixels(_ image: BookImage, columns: Int, rows: Int) -> [UInt8]?
+    /// The bytes that draw `image` in `columns` × `rows` cells (with `marks` painted over it) with
+    /// the cursor on their top-left cell, or nil while they are being made or when it cannot be read.
+    func pixels(_ image: BookImage, columns: Int, rows: Int, marks: [PictureBox]) -> [UInt8]?
 }

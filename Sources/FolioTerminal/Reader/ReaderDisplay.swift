@@ -24,6 +24,8 @@ public struct ReaderDisplay {
     private struct PixelPlacement: Equatable {
         var image: BookImage
         var column: Int, row: Int, columns: Int, rows: Int
+        /// A search's matches painted on it: placed again when they change.
+        var marks: [PictureBox]
     }
 
     /// A display for a terminal `columns` × `rows` that has not been drawn on yet.
@@ -105,7 +107,7 @@ public struct ReaderDisplay {
         // The pixels of pictures on pages at rest, over (or above) their cells, once each.
         if let pixels {
             for place in wanted where !placedPixels.contains(place) {
-                guard let bytes = pixels.pixels(place.image, columns: place.columns, rows: place.rows) else { continue }
+                guard let bytes = pixels.pixels(place.image, columns: place.columns, rows: place.rows, marks: place.marks) else { continue }
                 output += Array("\u{1B}[\(place.row + 1);\(place.column + 1)H".utf8)
                 output += bytes
                 placedPixels.append(place)
@@ -124,7 +126,8 @@ public struct ReaderDisplay {
                 guard place.column >= max(0, visible.x), place.column + place.columns <= min(screen.columns, visible.x + visible.width),
                       screen.bodyRows.contains(place.row), screen.bodyRows.contains(place.row + place.rows - 1) else { continue }
                 places.append(PixelPlacement(image: image.image, column: place.column, row: place.row,
-                                             columns: place.columns, rows: place.rows))
+                                             columns: place.columns, rows: place.rows,
+                                             marks: session.matchBoxes(on: image, onPage: visible.page)))
             }
         }
         return places

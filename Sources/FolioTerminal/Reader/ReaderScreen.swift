@@ -173,7 +173,8 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
             let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
             for image in session.images(onPage: visible.page) {
                 let place = pictureCells(of: visible, at: image)
-                guard let picture = pictures.picture(image.image, columns: place.columns, rows: place.rows) else { continue }
+                let marks = session.matchBoxes(on: image, onPage: visible.page)
+                guard let picture = pictures.picture(image.image, columns: place.columns, rows: place.rows, marks: marks) else { continue }
                 // The placeholder's text goes: the picture stands in its rows.
                 let top = bodyRows.lowerBound + visible.y + image.row
                 let rows = max(bodyRows.lowerBound, top)..<min(bodyRows.upperBound, top + image.rows)
@@ -194,7 +195,7 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
             neighbour.page = page
             for image in session.images(onPage: page) {
                 let place = pictureCells(of: neighbour, at: image)
-                _ = pictures.picture(image.image, columns: place.columns, rows: place.rows)
+                _ = pictures.picture(image.image, columns: place.columns, rows: place.rows, marks: session.matchBoxes(on: image, onPage: page))
             }
         }
     }

@@ -501,15 +501,9 @@ public final class BookViewer: Scene {
     /// Marks the search's matches on a picture that shows its text (a PDF page), where its
     /// renderer says the matched text is drawn, over the picture at (`x`, `y`) of `width` × `height`.
     func markMatches(on placed: PageImage, page: Int, x: Double, y: Double, width: Double, height: Double) {
-        guard placed.image.coveredText > 0, let renderer = session.document.book?.source.renderer else { return }
-        let start = placed.image.offset, end = start + placed.image.coveredText
         screen.color(255, 200, 0, 110)
-        for match in session.matches(onPage: page) where match.upperBound > start && match.lowerBound < end {
-            let local = (max(match.lowerBound, start) - start)..<(min(match.upperBound, end) - start)
-            for box in renderer.boxes(placed.image.path, text: local) {
-                screen.fill(x: x + box.x0 * width, y: y + box.y0 * height, width: (box.x1 - box.x0) * width,
-                            height: (box.y1 - box.y0) * height)
-            }
+        for box in session.matchBoxes(on: placed, onPage: page) {
+            screen.fill(x: x + box.x0 * width, y: y + box.y0 * height, width: (box.x1 - box.x0) * width, height: (box.y1 - box.y0) * height)
         }
     }
 
