@@ -77,8 +77,10 @@ extension JSONFilePositionStore {
 
     /// A short reason for a decoding failure, naming the field.
     static func summary(of error: DecodingError) -> String {
+        // A field's name comes from the file (a mark's letter may be a line break): written as a
+        // Swift string literal, so the warning stays one line.
         func field(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "the file" : "the field \"" + path.map(\.stringValue).joined(separator: ".") + "\""
+            path.isEmpty ? "the file" : "the field " + path.map(\.stringValue).joined(separator: ".").debugDescription
         }
         switch error {
         case .keyNotFound(let key, let context):

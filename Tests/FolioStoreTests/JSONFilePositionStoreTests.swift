@@ -166,6 +166,13 @@ import Folio
             #expect(reading(#"{"format":3,"document":"D"}"#) == .ignored(.unsupportedFormat(path: path, format: 3)))
             #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2,"marks":{"ab":3}}"#)
                     == .ignored(.corrupt(path: path, reason: "the field \"marks\": the mark \"ab\" is not one character")))
+            // A line break in a mark's name (the fuzzer's find) is written as \n: the warning stays one line.
+            #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2,"marks":{"a\nb":3}}"#)
+                    == .ignored(.corrupt(path: path, reason: #"the field "marks": the mark "a\nb" is not one character"#)))
+            #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2,"marks":{"\n":-3}}"#)
+                    == .ignored(.corrupt(path: path, reason: #"the field "marks": the mark "\n" is at a negative offset, -3"#)))
+            #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2,"marks":{"\n":"x"}}"#)
+                    == .ignored(.corrupt(path: path, reason: #"the field "marks.\n" is not an integer"#)))
             #expect(reading(#"{"format":1,"document":"D","anchor":5,"page":1,"pageCount":2}"#)
                     == .found(ReadingPosition(anchor: 5, page: 1, pageCount: 2)), "a hand-written file is read")
         }

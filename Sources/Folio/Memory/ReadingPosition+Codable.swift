@@ -25,8 +25,9 @@ extension ReadingPosition: Codable {
         guard page < pageCount else { throw refuse(.pageCount, "page \(page) is not below the page count \(pageCount)") }
         var marks: [Character: Int] = [:]
         for (name, offset) in named {
-            guard name.count == 1, let letter = name.first else { throw refuse(.marks, "the mark \"\(name)\" is not one character") }
-            guard offset >= 0 else { throw refuse(.marks, "the mark \(name) is at a negative offset, \(offset)") }
+            // The name as Swift writes a string literal (quoted, a line break as \n): the reason stays one line.
+            guard name.count == 1, let letter = name.first else { throw refuse(.marks, "the mark \(name.debugDescription) is not one character") }
+            guard offset >= 0 else { throw refuse(.marks, "the mark \(name.debugDescription) is at a negative offset, \(offset)") }
             marks[letter] = offset
         }
         self.init(anchor: anchor, page: page, pageCount: pageCount, marks: marks)
