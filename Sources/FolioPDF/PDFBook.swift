@@ -184,14 +184,13 @@ public final class PDFBook: BookSource, PictureRenderer {
     /// Where the page's text bytes `range` are drawn: a box per run of characters on one line.
     public func boxes(_ path: String, text range: Range<Int>) -> [PictureBox] {
         guard let page = Self.page(ofPath: path), page < pdf.pageCount else { return [] }
-        let known = texts.withLock { $0.pages[page] }
         let text: PageText
-        if let known {
+        if let known = texts.withLock({ $0.pages[page] }) {
             text = known
         } else {
-            _ = part(at: page)
-            guard let read = texts.withLock({ $0.pages[page] }) else { return [] }
-            text = read
+            // Read again, leaving the first screen's kept parts to the assembler.
+            text = Self.read(pdf, page: page).text
+            remember(text, page: page)
         }
         var merged: [PictureBox] = []
         for (offset, box) in zip(text.offsets, text.boxes) where range.contains(offset) {
