@@ -34,6 +34,10 @@ public protocol BookSource: AnyObject {
     /// worth, when that is more than its text (a PDF page, whose text is read by laying out
     /// the page): 0 by default, the text's size alone.
     var partCost: Int { get }
+    /// The file on disk a picture at `path` is, when it is one (a photo): a host may decode it
+    /// from there, turned upright by its EXIF orientation, or only the part of it a zoom shows.
+    /// Nil (the default) for a picture held inside the book.
+    func file(_ path: String) -> String?
 }
 
 extension BookSource {
@@ -43,6 +47,8 @@ extension BookSource {
     public var coverStandsAlone: Bool { false }
     /// None beyond the text.
     public var partCost: Int { 0 }
+    /// None: the pictures are inside the book.
+    public func file(_ path: String) -> String? { nil }
 }
 
 /// Draws a book's pictures at the size they are shown, as a PDF's pages are

@@ -37,6 +37,8 @@ public struct ReadingLoop: CustomStringConvertible {
     public private(set) var lastTick: Double?
     /// A line filter shown (`&pattern`): the whole text's session aside, the scan, the landing.
     var filter: FilterState?
+    /// A document waiting to take the session's place (``adopt(_:showingPart:)``).
+    var adoption: Adoption?
 
     /// The time between frames while something moves, in seconds (60 frames a second).
     public static let frameInterval = 1.0 / 60
@@ -111,6 +113,7 @@ public struct ReadingLoop: CustomStringConvertible {
             effects += workSlice(bytes: budget.bytes, at: now)
             budget.learn(elapsed: clock() - start, waiting: waiting)
         }
+        if allowingWork && adoptionHasWork { effects += adoptionSlice(bytes: budget.bytes, at: now) }
         return effects
     }
 
@@ -119,14 +122,14 @@ public struct ReadingLoop: CustomStringConvertible {
     /// input comes) when the session is at rest — or, following a file, the time until its
     /// next look (``ReadingSession/followPollInterval``), since a file's growth wakes no one.
     public func timeout(now: Double) -> Double? {
-        if hasWork { return 0 }
+        if hasWork || adoptionHasWork { return 0 }
         guard session.isAnimating else { return session.pollInterval }
         guard let lastTick else { return 0 }
         return max(0, lastTick + Self.frameInterval - now)
     }
 
     /// Whether nothing moves and no background work can go on: the host may sleep until input comes.
-    public var isIdle: Bool { !session.isAnimating && !hasWork }
+    public var isIdle: Bool { !session.isAnimating && !hasWork && !adoptionHasWork }
 
     /// `ReadingLoop(64 KB slices, session …)`, and the filter while one is shown.
     public var description: String { "ReadingLoop(\(budget), \(session)\(filter.map { ", filter \($0)" } ?? ""))" }

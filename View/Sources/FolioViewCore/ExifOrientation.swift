@@ -1,81 +1,8 @@
-/// How a camera says its photo should be turned: the EXIF orientation tag
-/// (1 … 8) of a JPEG, and the pixel remapping that shows the photo upright.
-///
-/// SDL_image decodes the pixels as stored; a phone photo held upright is
-/// often stored on its side with orientation 6. ``read(_:)`` finds the tag in
-/// the file's first bytes (the APP1 segment comes first, in the first 64 KB);
-/// ``apply(to:size:)`` turns decoded RGBA pixels upright.
-///
-/// ```swift
-/// let orientation = ExifOrientation.read(firstBytes)     // .rotatedClockwise for a tag of 6
-/// let (pixels, size) = orientation.apply(to: rgba, size: decoded)
-/// ```
-public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// 1: as stored.
-    case upright = 1
-    /// 2: mirrored left to right.
-    case mirrored = 2
-    /// 3: turned half round.
-    case upsideDown = 3
-    /// 4: mirrored top to bottom.
-    case flipped = 4
-    /// 5: mirrored across the main diagonal.
-    case transposed = 5
-    /// 6: stored a quarter turn anticlockwise; shown turned clockwise.
-    case rotatedClockwise = 6
-    /// 7: mirrored across the other diagonal.
-    case transversed = 7
-    /// 8: stored a quarter turn clockwise; shown turned anticlockwise.
-    case rotatedAnticlockwise = 8
+import FolioReading
 
-    /// Whether width and height swap when shown.
-    public var swapsSides: Bool { rawValue >= 5 }
-
-    /// The orientation in a JPEG's first bytes; ``upright`` when there is none
-    /// or the bytes are not a JPEG with a readable EXIF block. O(bytes read).
-    public static func read(_ bytes: [UInt8]) -> ExifOrientation {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .upright }
-        var i = 2
-        while i + 4 <= bytes.count, bytes[i] == 0xFF {
-            let marker = bytes[i + 1]
-            if marker == 0xDA || marker == 0xD9 { break }  // the image data: no EXIF before it
-            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            guard length >= 2 else { break }
-            let body = i + 4
-            if marker == 0xE1, body + 14 <= bytes.count, Array(bytes[body..<(body + 6)]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
-                return tiffOrientation(bytes, base: body + 6, end: min(bytes.count, i + 2 + length)) ?? .upright
-            }
-            i += 2 + length
-        }
-        return .upright
-    }
-
-    /// The orientation tag of IFD0 in the TIFF block at `base` ..< `end`.
-    static func tiffOrientation(_ b: [UInt8], base: Int, end: Int) -> ExifOrientation? {
-        guard base + 8 <= end else { return nil }
-        let little: Bool
-        switch (b[base], b[base + 1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= base, at + 2 <= end else { return nil }
-            return little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let hi = u16(little ? at + 2 : at), let lo = u16(little ? at : at + 2) else { return nil }
-            return hi << 16 | lo
-        }
-        guard u16(base + 2) == 42, let ifd = u32(base + 4), let count = u16(base + ifd) else { return nil }
-        for entry in 0..<count {
-            let at = base + ifd + 2 + entry * 12
-            guard let tag = u16(at) else { return nil }
-            if tag == 0x0112, let value = u16(at + 8) { return ExifOrientation(rawValue: value) }
-        }
-        return nil
-    }
-
+/// The pixel work of turning a photo upright, in the window's pixel types;
+/// the tag itself is read by the reading layer's ``FolioReading/ExifOrientation``.
+extension ExifOrientation {
     /// The size shown for pixels stored at `size`.
     public func shownSize(of size: PixelSize) -> PixelSize {
         swapsSides ? PixelSize(width: size.height, height: size.width) : size
@@ -128,6 +55,4 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
         return PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
     }
 
-    /// The tag's value: `orientation 6`.
-    public var description: String { "orientation \(rawValue)" }
 }

@@ -1,7 +1,5 @@
-import FolioReading
-
-/// The photos a window pages through: image files in natural order
-/// (`NaturalOrder`, from the reading layer), and the one to show first.
+/// The photos a ``PhotoAlbum`` pages through: image files in natural order
+/// (``NaturalOrder``), and the one to show first.
 ///
 /// Built from names a host listed; it reads no directory itself.
 ///
