@@ -25,6 +25,7 @@ public struct CurlRenderer {
     ///   - back: the texture on its back (the next page of a spread), or nil for paper.
     ///   - shadowHeight: the height of the shadow band (the page's height).
     public func draw(_ mesh: CurlMesh, x: Double, y: Double, mirrored: Bool, front: Texture, back: Texture?, shadowHeight: Double) {
+        defer { for texture in [front, back].compactMap({ $0 }) { Self.clearModulation(texture) } }
         func place(_ v: CurlVertex) -> SDL_FPoint {
             SDL_FPoint(x: Float(x + (mirrored ? -v.x : v.x)), y: Float(y + v.y))
         }
@@ -74,5 +75,15 @@ public struct CurlRenderer {
             }
             SDL_RenderGeometry(renderer, front.handle, &through, Int32(through.count), nil, 0)
         }
+    }
+
+    /// Leaves `texture` unmodulated: SDL's software renderer keeps the last vertex colour of a
+    /// textured `SDL_RenderGeometry` as the texture's colour, which darkened the page when it was
+    /// next drawn flat (a page that had just been the curling leaf or its back).
+    static func clearModulation(_ texture: Texture) {
+        SDL_SetTextureColorMod(texture.handle, 254, 254, 254)
+        SDL_SetTextureColorMod(texture.handle, 255, 255, 255)
+        SDL_SetTextureAlphaMod(texture.handle, 254)
+        SDL_SetTextureAlphaMod(texture.handle, 255)
     }
 }
