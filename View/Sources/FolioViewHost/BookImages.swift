@@ -30,8 +30,8 @@ final class BookImages {
         case ready(Texture)
         /// Being decoded: its rows stay blank until it comes.
         case pending
-        /// It cannot be read: its placeholder text is drawn.
-        case unreadable
+        /// It cannot be read, for this reason: its page says so.
+        case unreadable(String)
     }
 
     private struct Key: Hashable, Sendable {
@@ -46,23 +46,48 @@ final class BookImages {
         var used: Int
     }
 
+    /// Part of a picture decoded sharper than its page's copy: `region` in the upright
+    /// picture's pixels, at `scale` picture pixels per texture pixel.
+    struct Detail {
+        var path: String
+        var region: PixelRect
+        var scale: Double
+        var texture: Texture
+    }
+
+    /// A detail asked for.
+    private struct DetailKey: Hashable, Sendable {
+        var path: String
+        var region: PixelRect
+        var scale: Double
+    }
+
     /// Results handed from the queue to the main thread.
     private final class Inbox: Sendable {
         let finished = Mutex<[(Key, Result<DecodedPhoto, PhotoDecoder.DecodeError>)]>([])
+        let details = Mutex<[(DetailKey, Result<DecodedPhoto, PhotoDecoder.DecodeError>)]>([])
         /// Set when the window closes: jobs not started are skipped, and none posts an event.
         let closed = Mutex(false)
     }
 
     /// The SDL event type posted when a decode finishes.
     let eventType: UInt32
-    private let source: any BookSource
+    /// The book the pictures are in (a folder's photos taking over from the one opened keep the pictures decoded).
+    var source: any BookSource
     private let renderer: OpaquePointer
     private let queue = DispatchQueue(label: "folio-view.book-images", qos: .userInitiated)
     private let inbox = Inbox()
     private var kept: [String: Kept] = [:]
     private var pending: Set<Key> = []
-    private var unreadable: Set<String> = []
+    /// The pictures that cannot be read, and why.
+    private var unreadable: [String: String] = [:]
     private var clock = 0
+    /// The sharper part of a zoomed picture held, the one being decoded, and whether a newer one is wanted.
+    private(set) var detail: Detail?
+    private var detailInFlight: DetailKey?
+    private var detailWanted: (key: DetailKey, file: String, shownSize: PixelSize)?
+    /// Writes a line per decode finished or failed, when set.
+    var trace: ((String) -> Void)?
     /// The bytes the kept textures hold.
     private(set) var bytes = 0
 
@@ -81,7 +106,10 @@ final class BookImages {
     }
 
     /// Whether decodes are under way.
-    var isDecoding: Bool { !pending.isEmpty }
+    var isDecoding: Bool { !pending.isEmpty || detailInFlight != nil }
+
+    /// Whether the picture at `path` is decoded at some size.
+    func isReady(_ path: String) -> Bool { kept[path] != nil }
 
     /// The picture at `path` shrunk to fit `size` pixels (the size it is drawn
     /// at; never larger than the picture itself): its texture, or a decode
@@ -94,15 +122,18 @@ final class BookImages {
             kept[path] = entry
             return .ready(entry.texture)
         }
-        if unreadable.contains(path) { return .unreadable }
+        if let reason = unreadable[path] { return .unreadable(reason) }
         let key = Key(path: path, box: size)
         if pending.contains(key) { return .pending }
-        // A picture drawn at its size (a PDF's page) is drawn on the queue, at the size shown; stored bytes are read here.
+        // A picture drawn at its size (a PDF's page) is drawn on the queue, at the size shown; a photo
+        // is read from its file there; a book's stored bytes are read here.
         let renderer = source.renderer
-        let data = renderer == nil ? source.resource(path) : nil
-        guard renderer != nil || !(data ?? []).isEmpty else {
-            unreadable.insert(path)
-            return .unreadable
+        let file = renderer == nil ? source.file(path) : nil
+        let data = renderer == nil && file == nil ? source.resource(path) : nil
+        guard renderer != nil || file != nil || !(data ?? []).isEmpty else {
+            let reason = "the book does not hold it"
+            unreadable[path] = reason
+            return .unreadable(reason)
         }
         pending.insert(key)
         queue.async { [inbox, eventType] in
@@ -112,6 +143,8 @@ final class BookImages {
                     let drawnSize = PixelSize(width: drawn.size.width, height: drawn.size.height)
                     return .success(DecodedPhoto(rgba: drawn.rgba, size: drawnSize, fullSize: drawnSize))
                 } ?? .failure(PhotoDecoder.DecodeError(description: "cannot draw \(path)"))
+            } else if let file {
+                PhotoDecoder.decode(path: file, box: size)
             } else {
                 PhotoDecoder.decode(bytes: data ?? [], named: path, box: size)
             }
@@ -136,19 +169,84 @@ final class BookImages {
             switch result {
             case .success(let decoded):
                 guard let texture = Texture(renderer: renderer, rgba: decoded.rgba, size: decoded.size) else {
-                    unreadable.insert(key.path)
+                    unreadable[key.path] = "cannot make a texture: \(Screen.lastError)"
                     continue
                 }
+                trace?("decoded \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)")
                 clock += 1
                 if let old = kept[key.path] { bytes -= old.texture.bytes }
                 kept[key.path] = Kept(texture: texture, box: key.box, used: clock)
                 bytes += texture.bytes
                 evict(keeping: key.path)
-            case .failure:
-                unreadable.insert(key.path)
+            case .failure(let error):
+                unreadable[key.path] = error.description
+                trace?("failed \(Self.name(of: key.path)): \(error)")
             }
         }
+        return collectDetails() || !done.isEmpty
+    }
+
+    /// The last part of a picture's path, for messages.
+    static func name(of path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    // MARK: Details
+
+    /// The sharper part held for the picture at `path` under `zoom`, when the copy drawn at
+    /// `held` pixels is coarser than the zoom shows; asks for it (one at a time, the latest
+    /// wish kept) when the part held does not cover the window at that sharpness. Only a
+    /// picture that is a file of its own (a photo) has parts decoded; nil otherwise.
+    func detail(for path: String, zoom: PhotoZoom, held: PixelSize) -> Detail? {
+        guard let file = source.file(path), zoom.isZoomed else { return nil }
+        let needed = min(1, zoom.scale)
+        guard needed > Double(held.width) / Double(max(1, zoom.image.width)) * 1.05 else { return nil }
+        if let detail, detail.path == path, detail.region.contains(zoom.visibleRegion), detail.scale >= needed * 0.99 { return detail }
+        let wish = (key: DetailKey(path: path, region: zoom.detailRegion, scale: needed), file: file, shownSize: zoom.image)
+        if detailInFlight == nil { startDetail(wish) } else { detailWanted = wish }
+        return detail?.path == path ? detail : nil
+    }
+
+    private func startDetail(_ wish: (key: DetailKey, file: String, shownSize: PixelSize)) {
+        detailInFlight = wish.key
+        queue.async { [inbox, eventType] in
+            guard !inbox.closed.withLock({ $0 }) else { return }
+            let result = PhotoDecoder.decodeDetail(path: wish.file, region: wish.key.region, shownSize: wish.shownSize, scale: wish.key.scale)
+            inbox.details.withLock { $0.append((wish.key, result)) }
+            guard !inbox.closed.withLock({ $0 }) else { return }
+            var event = SDL_Event()
+            event.type = eventType
+            SDL_PushEvent(&event)
+        }
+    }
+
+    /// Takes the finished detail, then starts the one wanted meanwhile; returns whether one came.
+    private func collectDetails() -> Bool {
+        let done = inbox.details.withLock { details in
+            defer { details.removeAll() }
+            return details
+        }
+        for (key, result) in done {
+            detailInFlight = nil
+            switch result {
+            case .success(let decoded):
+                if let texture = Texture(renderer: renderer, rgba: decoded.rgba, size: decoded.size) {
+                    detail = Detail(path: key.path, region: key.region, scale: key.scale, texture: texture)
+                    trace?("detail \(Self.name(of: key.path)) \(key.region) to \(decoded.size)")
+                }
+            case .failure(let error):
+                trace?("detail \(Self.name(of: key.path)) failed: \(error)")
+            }
+        }
+        if detailInFlight == nil, let wish = detailWanted {
+            detailWanted = nil
+            startDetail(wish)
+        }
         return !done.isEmpty
+    }
+
+    /// Drops the sharper part (the zoom ended or moved to another picture).
+    func dropDetail() {
+        detail = nil
+        detailWanted = nil
     }
 
     /// Drops the least recently used textures until the budget holds (never `path`'s).

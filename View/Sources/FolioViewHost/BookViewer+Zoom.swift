@@ -48,7 +48,8 @@ extension BookViewer {
         change(&z)
         zoom = z.isZoomed || mode == .width ? z : nil
         zoomMode = zoom == nil ? nil : mode
-        if zoom == nil { zoomPage = nil }
+        if zoom == nil { zoomPage = nil; images?.dropDetail() }
+        trace?("\(z)")
         pages.removeAll()
         needsDraw = true
     }
@@ -97,6 +98,7 @@ extension BookViewer {
         zoom = nil
         zoomMode = nil
         zoomPage = nil
+        images?.dropDetail()
         pages.removeAll()
         needsDraw = true
     }
@@ -157,12 +159,25 @@ extension BookViewer {
         var clip = SDL_Rect(x: 0, y: Int32(pageTop), w: Int32(zoomViewport.width), h: Int32(zoomViewport.height))
         SDL_RenderSetClipRect(screen.renderer, &clip)
         defer { SDL_RenderSetClipRect(screen.renderer, nil) }
-        screen.color(Self.paper.0, Self.paper.1, Self.paper.2)
+        screen.color(look.paper.0, look.paper.1, look.paper.2)
         screen.fill(x: 0, y: top, width: Double(zoomViewport.width), height: Double(zoomViewport.height))
+        let path = picture.image.path
+        if session.document.book?.source.file(path) != nil {
+            // A photo: its page's copy stretched, and over it the part the window shows decoded sharper.
+            guard let page = zoomPage, let fitted = pictures(onPage: page, size: pageSize(of: page)).first(where: { $0.placed.image.path == path })?.fitted,
+                  case .ready(let texture) = images.texture(path, size: fitted) else { return true }
+            screen.copy(texture, x: frame.x, y: top + frame.y, width: frame.width, height: frame.height)
+            if let detail = images.detail(for: path, zoom: zoom, held: texture.size) {
+                let scale = frame.width / Double(max(1, zoom.image.width))
+                screen.copy(detail.texture, x: frame.x + Double(detail.region.x) * scale, y: top + frame.y + Double(detail.region.y) * scale,
+                            width: Double(detail.region.width) * scale, height: Double(detail.region.height) * scale)
+            }
+            return true
+        }
         // Drawn for the zoomed size (at most the largest side), then stretched to it.
         let shrink = min(1, Double(Self.largestZoomSide) / max(frame.width, frame.height))
         let size = PixelSize(width: max(1, Int((frame.width * shrink).rounded())), height: max(1, Int((frame.height * shrink).rounded())))
-        if case .ready(let texture) = images.texture(picture.image.path, size: size) {
+        if case .ready(let texture) = images.texture(path, size: size) {
             screen.copy(texture, x: frame.x, y: top + frame.y, width: frame.width, height: frame.height)
         }
         return true

@@ -26,6 +26,11 @@ public final class BookViewer: Scene {
     /// The clock background work's slices are timed by (the loop's clock may be a script's).
     var workClock: () -> Double = EventLoop.ticks
     var place: PlaceKeeper
+    /// Where places are kept (nil: nowhere), and how this document is known there.
+    var store: JSONFilePositionStore?
+    let placeSource: PlaceKeeper.Source?
+    /// A photo's folder being listed, whose photos take over when listed.
+    var lister: FolderLister?
     var transition: Transition
     var glyphs: [UInt64: Texture] = [:]
     var pages: [Int: Texture] = [:]
@@ -43,10 +48,14 @@ public final class BookViewer: Scene {
     /// Where a drag panning the zoomed page was last.
     var zoomDrag: (x: Int, y: Int)?
     var warnings: [String] = []
-    /// Writes one line per notable event when set.
-    public var trace: ((String) -> Void)?
+    /// Writes one line per notable event when set (the pictures' decodes too).
+    public var trace: ((String) -> Void)? {
+        didSet { images?.trace = trace }
+    }
     /// Whether the first picture drawn has been traced (the figure "first picture on screen").
     var tracedPicture = false
+    /// Called once, when the first picture is drawn (the frame it is in is drawn next).
+    public var onFirstPicture: (() -> Void)?
     /// The pictures shown so far, and how many of them were ready when first shown (made ahead) or not.
     var shownPictures: Set<String> = []
     var picturesReady = 0, picturesLate = 0
@@ -55,19 +64,8 @@ public final class BookViewer: Scene {
     /// Whether the user asked to leave (q, Esc, closing the window).
     public private(set) var wantsQuit = false
 
-    /// The chapter strip's height, pixels.
-    static let stripHeight = 34
-    /// The status row's height, pixels.
-    static let statusHeight = 34
-    /// Space above and below the text inside the page, pixels.
-    static let pad = 20
-    /// The margin left and right of the text inside a page, pixels.
-    static let margin = 44
-    /// The gap between facing pages, pixels.
-    static let spine = 2
-    /// Paper, ink and the desk behind the pages.
-    static let paper: (UInt8, UInt8, UInt8) = (246, 243, 234)
-    static let ink: (UInt8, UInt8, UInt8) = (34, 32, 30)
+    /// How the pages are dressed: a book's or photos'.
+    public let look: Look
 
     /// Why a document could not be opened, in words.
     public struct Failure: Error, CustomStringConvertible {
@@ -78,34 +76,58 @@ public final class BookViewer: Scene {
     /// Opens `path` (text, Markdown or EPUB; nil for the bundled guide) in
     /// `screen` at its saved place, unless `forget`, with `options` (spreads,
     /// direction), at `now` seconds on the loop's clock.
-    public init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(),
-                at now: Double = EventLoop.ticks()) throws {
+    public convenience init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(),
+                            at now: Double = EventLoop.ticks()) throws {
+        // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
+        try self.init(screen: screen, document: path.map { try Self.open($0) } ?? Guide.document,
+                      place: path.map { .file(path: $0) } ?? .content, restores: true, look: .book,
+                      transition: transition, forget: forget, options: options, at: now)
+    }
+
+    /// Opens `list`'s photos in `screen` on its first index, with `options` (one photo at a time
+    /// unless they say otherwise), at `now` seconds on the loop's clock.
+    ///
+    /// - `folder`: the folder they are in, which titles them and keeps the place: opening the
+    ///   folder again (`restores`) goes back to the photo last shown, unless `forget`. Nil for
+    ///   photos from several places, which keep no place.
+    /// - `lister`: the folder being listed while the one photo opened is shown; its list takes
+    ///   over with that photo still on screen (``FolioReading/ReadingLoop/adopt(_:showingPart:)``).
+    public convenience init(screen: Screen, photos list: PhotoList, folder: String?, restores: Bool, lister: FolderLister? = nil,
+                            transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(spread: .single),
+                            at now: Double = EventLoop.ticks()) throws {
+        let title = folder.map { PhotoAlbum.name(of: $0 == "." ? FileManager.default.currentDirectoryPath : $0) } ?? "Photos"
+        let document = Document(book: PhotoAlbum(list: list, title: title), path: folder ?? list.names.first)
+        try self.init(screen: screen, document: document, place: folder.map { .file(path: $0) }, restores: restores && lister == nil,
+                      look: .photos, transition: transition, forget: forget, options: options, at: now)
+        self.lister = lister
+        if lister != nil { place = PlaceKeeper(document: document, source: .content, store: nil) }  // the folder's list keeps the place
+    }
+
+    /// Opens `document` in `screen`, its place kept under `place` (nil: nowhere) and restored
+    /// when `restores`, unless `forget`; dressed as `look`.
+    init(screen: Screen, document: Document, place source: PlaceKeeper.Source?, restores: Bool, look: Look, transition: Transition,
+         forget: Bool, options: ReadingOptions, at now: Double) throws {
         self.screen = screen
         self.transition = transition
+        self.look = look
         measurer = try PixelMeasurer(size: 17)
-        let document: Document
-        if let path {
-            document = try Self.open(path)
-        } else {
-            document = Guide.document
-        }
-        var store: JSONFilePositionStore?
         var warnings: [String] = []
-        if !forget {
+        if !forget && source != nil {
             do {
                 store = try JSONFilePositionStore(environment: ProcessInfo.processInfo.environment)
             } catch {
                 warnings.append("your place will not be remembered: \(error)")
             }
         }
-        // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
-        place = PlaceKeeper(document: document, source: path.map { .file(path: $0) } ?? .content, store: store)
+        placeSource = source
+        place = PlaceKeeper(document: document, source: source ?? .content, store: store)
+        let restoring = restores ? place.restore() : nil
         // The window turns pages with its curl: a text shown a page at a time turns pages too,
         // rather than scrolling by lines as in the terminal.
         var options = options
         options.scrollsText = false
-        reading = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: Self.viewport(for: screen.size),
-                                             options: options, restoring: place.restore(), at: now))
+        reading = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: look.viewport(for: screen.size),
+                                             options: options, restoring: restoring, at: now))
         self.warnings = warnings
         images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer, eventType: SDL_RegisterEvents(1)) }
         SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
@@ -129,16 +151,10 @@ public final class BookViewer: Scene {
         }
     }
 
-    /// The page area for a window of `size`: between the strip and the status row, less the padding.
-    static func viewport(for size: PixelSize) -> Viewport {
-        Viewport(width: size.width, height: max(1, size.height - stripHeight - statusHeight - 2 * pad),
-                 margin: margin, spine: spine, stripWidth: size.width)
-    }
-
     /// The top of the page boxes, pixels from the window's top.
-    var pageTop: Int { Self.stripHeight }
+    var pageTop: Int { look.stripHeight }
     /// The height of a page box, pixels.
-    var pageHeight: Int { session.viewport.height + 2 * Self.pad }
+    var pageHeight: Int { session.viewport.height + 2 * look.pad }
 
     /// Whether something moves or background work can go on: the event loop runs at the frame rate.
     public var isAnimating: Bool { !reading.isIdle }
@@ -165,7 +181,10 @@ public final class BookViewer: Scene {
         for effect in effects {
             switch effect {
             case .redraw: needsDraw = true
-            case .repaint: pages.removeAll(); needsDraw = true
+            case .repaint:
+                pages.removeAll()
+                needsDraw = true
+                if adopting && !reading.isAdopting { tookOver() }
             case .save(let position): save(position)
             case .quit: wantsQuit = true
             case .reopen: break
@@ -177,12 +196,38 @@ public final class BookViewer: Scene {
             }
         }
         let pageNow = session.currentPage
-        if pageNow != lastTracedPage, session.pager.activity == .idle {
+        if session.pager.activity != .idle {
+            moving = true
+        } else if pageNow != lastTracedPage || moving {
+            if pageNow != lastTracedPage { trace?("page \(session.statusLine.pages)") }
+            if moving { trace?("settled \(pageNow + 1)") }
             lastTracedPage = pageNow
-            trace?("page \(session.statusLine.pages)")
+            moving = false
         }
     }
     var lastTracedPage = -1
+    /// Whether the pages moved since they last came to rest (`settled n` is traced when they do).
+    var moving = false
+
+    /// Whether a folder's photos were handed to the loop and have not taken over yet.
+    var adopting = false
+
+    /// The folder's photos, listed: handed to the loop, to take over with the photo shown.
+    func folderListed() {
+        guard let list = lister?.take(), case .file(let folder)? = placeSource, let album = session.document.book?.source as? PhotoAlbum else { return }
+        trace?("\(list.count) photos, first \(list.firstIndex + 1)")
+        guard list.count > 1 else { return }
+        reading.adopt(Document(book: PhotoAlbum(list: list, title: album.title), path: folder), showingPart: list.firstIndex)
+        adopting = true
+    }
+
+    /// The folder's photos took over: its pictures are theirs, and its place is kept from now on.
+    func tookOver() {
+        adopting = false
+        lastTracedPage = -1
+        images?.source = session.document.book?.source ?? images!.source
+        place = PlaceKeeper(document: session.document, source: placeSource ?? .content, store: store)
+    }
 
     // MARK: Input
 
@@ -191,6 +236,10 @@ public final class BookViewer: Scene {
 
     /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
+        if let lister, event.type == lister.eventType {
+            folderListed()
+            return
+        }
         if let images, event.type == images.eventType {
             // Pictures decoded: the pages that showed them blank are drawn again.
             if images.collect() {
@@ -211,11 +260,11 @@ public final class BookViewer: Scene {
             }
             for character in string { typed(character, at: now) }
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.clicks == 2
-            && Int(event.button.y) > pageTop && Int(event.button.y) < screen.size.height - Self.statusHeight && zoomablePage != nil:
+            && Int(event.button.y) > pageTop && Int(event.button.y) < screen.size.height - look.statusHeight && zoomablePage != nil:
             // A double-click on a picture page: fit ↔ 100 % under the pointer.
             let point = (Double(event.button.x), Double(Int(event.button.y) - pageTop))
             if zoom != nil { endZoom() } else { changeZoom { $0.toggleFit(toward: point) } }
-            if pressing { pressing = false; apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now)) }
+            if pressing { pressing = false; apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - look.pad), at: now)) }
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && zoom != nil && Int(event.button.y) > pageTop:
             zoomDrag = (Int(event.button.x), Int(event.button.y))
         case SDL_MOUSEMOTION.rawValue where zoomDrag != nil:
@@ -226,10 +275,10 @@ public final class BookViewer: Scene {
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             pressed(x: Int(event.button.x), y: Int(event.button.y), at: now)
         case SDL_MOUSEMOTION.rawValue where pressing:
-            apply(reading.handle(.drag(x: Int(event.motion.x), y: Int(event.motion.y) - pageTop - Self.pad), at: now))
+            apply(reading.handle(.drag(x: Int(event.motion.x), y: Int(event.motion.y) - pageTop - look.pad), at: now))
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing:
             pressing = false
-            apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - Self.pad), at: now))
+            apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - look.pad), at: now))
         case SDL_MOUSEWHEEL.rawValue where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 && event.wheel.y != 0:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
@@ -243,7 +292,7 @@ public final class BookViewer: Scene {
             if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), screen.refreshSize() {
                 pages.removeAll()
                 if var z = zoom { z.viewport = zoomViewport; zoom = z }
-                apply(reading.handle(.resize(Self.viewport(for: screen.size)), at: now))
+                apply(reading.handle(.resize(look.viewport(for: screen.size)), at: now))
             }
             needsDraw = true
         default:
@@ -274,8 +323,7 @@ public final class BookViewer: Scene {
         case SDLK_TAB.rawValue: key = keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0 ? .backTab : .tab
         case SDLK_F1.rawValue: key = .help
         case SDLK_F11.rawValue:
-            let full = SDL_GetWindowFlags(screen.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-            SDL_SetWindowFullscreen(screen.window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            toggleFullScreen()
             key = nil
         case SDLK_ESCAPE.rawValue:
             // Esc closes what is open; with nothing open it leaves, as in the photo pager.
@@ -293,6 +341,7 @@ public final class BookViewer: Scene {
 
     func typed(_ character: Character, at now: Double) {
         if !isTyping && character == " " && zoomedSpace(at: now) { return }
+        if !isTyping && look.statusOverPages && photoKey(character) { return }
         if !isTyping && character == "t" {
             transition = transition.next
             trace?("transition \(transition)")
@@ -302,14 +351,33 @@ public final class BookViewer: Scene {
         apply(reading.handle(key: .character(character), at: now))
     }
 
+    /// Photos' own keys, as image viewers have them: + = - 0 zoom without Ctrl, f full screen.
+    /// True when the key was one of them.
+    func photoKey(_ character: Character) -> Bool {
+        let centre = (Double(zoomViewport.width) / 2, Double(zoomViewport.height) / 2)
+        switch character {
+        case "+", "=": changeZoom { $0.zoom(by: 1.25, toward: centre) }
+        case "-": changeZoom { $0.zoom(by: 0.8, toward: centre) }
+        case "0": endZoom()
+        case "f": toggleFullScreen()
+        default: return false
+        }
+        return true
+    }
+
+    func toggleFullScreen() {
+        let full = SDL_GetWindowFlags(screen.window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
+        SDL_SetWindowFullscreen(screen.window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
+
     func pressed(x: Int, y: Int, at now: Double) {
-        if y < Self.stripHeight {
+        if y < look.stripHeight {
             apply(reading.handle(.tapStrip(x: x), at: now))
-        } else if y >= screen.size.height - Self.statusHeight {
+        } else if y >= screen.size.height - look.statusHeight {
             apply(reading.handle(.tapIndicator(x: x - Int(dotsLeft)), at: now))
         } else {
             pressing = true
-            apply(reading.handle(.press(x: x, y: y - pageTop - Self.pad), at: now))
+            apply(reading.handle(.press(x: x, y: y - pageTop - look.pad), at: now))
         }
     }
 
@@ -320,7 +388,13 @@ public final class BookViewer: Scene {
 
     // MARK: Drawing
 
-    var dotsLeft: Double { 16 }
+    var dotsLeft: Double {
+        guard look.statusOverPages else { return 16 }
+        // Photos: the dots and `n / count` together in the middle of the bar.
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(screen.uiFont.handle, session.statusLine.pages, &w, &h)
+        return ((Double(screen.size.width) - session.indicator.extent - 16 - Double(w)) / 2).rounded()
+    }
 
     /// Draws a frame from the engine's state (not presented).
     public func draw() {
@@ -328,7 +402,7 @@ public final class BookViewer: Scene {
             lastTracedPage = session.currentPage
             trace?("page \(session.statusLine.pages) (\(session.book.mode == .twoPages ? "two pages" : "one page"))")
         }
-        screen.clear(58, 54, 50)
+        screen.clear(look.desk.0, look.desk.1, look.desk.2)
         var key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0,
                    session.book.lonePages.pages.count]
         // A PDF page marks the search's matches on it: the pages are drawn again when the matches shown change.
@@ -337,8 +411,8 @@ public final class BookViewer: Scene {
         }
         if key != pagesKey { pages.removeAll(); pagesKey = key }
         if !drawZoom() && !drawCurl() { drawSlidingPages() }
-        drawStrip()
-        drawStatus()
+        if look.stripHeight > 0 { drawStrip() }
+        if look.statusOverPages { drawBar() } else { drawStatus() }
         prefetchPictures()
     }
 
@@ -346,11 +420,11 @@ public final class BookViewer: Scene {
     func drawSlidingPages() {
         for visible in session.visiblePages {
             guard let texture = pageTexture(visible.page) else { continue }
-            screen.copy(texture, x: Double(visible.x - Self.margin), y: Double(pageTop),
+            screen.copy(texture, x: Double(visible.x - look.margin), y: Double(pageTop),
                         width: Double(texture.size.width), height: Double(texture.size.height))
         }
         screen.color(20, 20, 20, 120)
-        for spine in session.spines { screen.fill(x: Double(spine), y: Double(pageTop), width: Double(Self.spine), height: Double(pageHeight)) }
+        for spine in session.spines { screen.fill(x: Double(spine), y: Double(pageTop), width: Double(look.spine), height: Double(pageHeight)) }
     }
 
     /// The page curl between the spread the position is on and the next one;
@@ -369,7 +443,7 @@ public final class BookViewer: Scene {
         let rtl = session.options.rightToLeft
         let outer: ScreenSide = rtl ? .left : .right, inner: ScreenSide = rtl ? .right : .left
         let box = Double(session.pageBoxWidth)
-        func x(of side: ScreenSide) -> Double { two && side == .right ? box + Double(Self.spine) : 0 }
+        func x(of side: ScreenSide) -> Double { two && side == .right ? box + Double(look.spine) : 0 }
         let top = Double(pageTop), height = Double(pageHeight)
         func drawFlat(_ page: Int?, side: ScreenSide) {
             guard let page, let texture = pageTexture(page) else { return }
@@ -385,13 +459,13 @@ public final class BookViewer: Scene {
         let curl = PageCurl(width: box, height: height, radius: max(24, box * 0.1))
         let mesh = curl.mesh(progress: fraction)
         // The leaf turns round the spine (the near edge of a lone page).
-        let origin = two ? (rtl ? box : box + Double(Self.spine)) : (rtl ? box : 0)
+        let origin = two ? (rtl ? box : box + Double(look.spine)) : (rtl ? box : 0)
         if two {
             screen.color(20, 20, 20, 120)
-            screen.fill(x: box, y: top, width: Double(Self.spine), height: height)
+            screen.fill(x: box, y: top, width: Double(look.spine), height: height)
         }
         var renderer = CurlRenderer(renderer: screen.renderer)
-        renderer.paper = Self.paper
+        renderer.paper = look.paper
         renderer.draw(mesh, x: origin, y: top, mirrored: rtl, front: front, back: back, shadowHeight: height)
         return true
     }
@@ -400,7 +474,7 @@ public final class BookViewer: Scene {
     /// both pages and the spine between.
     func pageSize(of page: Int) -> PixelSize {
         let double = session.book.mode == .twoPages && session.book.lonePages.contains(page)
-        return PixelSize(width: double ? 2 * session.pageBoxWidth + Self.spine : session.pageBoxWidth, height: pageHeight)
+        return PixelSize(width: double ? 2 * session.pageBoxWidth + look.spine : session.pageBoxWidth, height: pageHeight)
     }
 
     /// Page `page` drawn on paper into a texture the size of its box, kept until the layout changes.
@@ -413,15 +487,35 @@ public final class BookViewer: Scene {
         let texture = Texture(handle: handle, size: size)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
         SDL_SetRenderTarget(screen.renderer, handle)
-        screen.clear(Self.paper.0, Self.paper.1, Self.paper.2)
+        screen.clear(look.paper.0, look.paper.1, look.paper.2)
         let lineHeight = measurer.lineHeight
         let ascentOffset = (lineHeight - measurer.fonts[0].lineSkip) / 2
         let pictured = drawImages(onPage: page, size: size)
+        if look.statusOverPages && session.images(onPage: page).isEmpty {
+            // Among photos a page of words is a file that could not be shown: said in the middle.
+            var lines: [String] = []
+            session.forEachGlyph(onPage: page) { row, glyph in
+                while lines.count <= row { lines.append("") }
+                lines[row].unicodeScalars.append(glyph.scalar)
+            }
+            var words = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            // `[photo 6 (x.png): why]` is said as a headline and its reason.
+            if words.count == 1, words[0].hasPrefix("["), words[0].hasSuffix("]"), let colon = words[0].range(of: ": ") {
+                let line = words[0]
+                words = [String(line[line.index(after: line.startIndex)..<colon.lowerBound]),
+                         String(line[colon.upperBound..<line.index(before: line.endIndex)])]
+            }
+            drawNotice(words, in: size)
+            trace?("page \(page + 1) says: \(words.joined(separator: " "))")
+            SDL_SetRenderTarget(screen.renderer, nil)
+            pages[page] = texture
+            return texture
+        }
         session.forEachGlyph(onPage: page) { row, glyph in
             guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
-            let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? Self.ink
+            let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
             guard let g = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
-            screen.copy(g, x: Double(Self.margin + glyph.x), y: Double(Self.pad + row * lineHeight + ascentOffset),
+            screen.copy(g, x: Double(look.margin + glyph.x), y: Double(look.pad + row * lineHeight + ascentOffset),
                         width: Double(g.size.width), height: Double(g.size.height))
         }
         SDL_SetRenderTarget(screen.renderer, nil)
@@ -449,6 +543,7 @@ public final class BookViewer: Scene {
                 if !tracedPicture {
                     tracedPicture = true
                     trace?("picture \(placed.image.path) drawn (\(fitted))")
+                    onFirstPicture?()
                 }
                 let x = Double(box.x + (box.width - fitted.width) / 2), y = Double(box.y + (box.height - fitted.height) / 2)
                 screen.copy(texture, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
@@ -456,8 +551,12 @@ public final class BookViewer: Scene {
                 covered.append(placed.rowRange)
             case .pending:
                 covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
+            case .unreadable(let reason) where placed.image.isStandalone:
+                // A page that is a picture (a photo, a comic's page) says why it cannot be shown.
+                drawNotice(["Cannot show " + BookImages.name(of: placed.image.path), reason], in: size)
+                covered.append(placed.rowRange)
             case .unreadable:
-                break
+                break  // a picture in a book's text leaves its alt text
             }
         }
         return covered
@@ -470,9 +569,9 @@ public final class BookViewer: Scene {
         return session.images(onPage: page).map { placed in
             let box = placed.image.isStandalone
                 ? (x: 0, y: 0, width: size.width, height: size.height)
-                : (x: Self.margin, y: Self.pad + placed.row * lineHeight, width: size.width - 2 * Self.margin,
+                : (x: look.margin, y: look.pad + placed.row * lineHeight, width: size.width - 2 * look.margin,
                    height: placed.rows * lineHeight)
-            let fitted = placed.size.fitted(width: box.width, height: box.height)
+            let fitted = placed.size.fitted(width: box.width, height: box.height, maximumScale: look.enlargesPictures ? ImageSize.maximumScale : 1)
             return (placed, box, PixelSize(width: fitted.width, height: fitted.height))
         }
     }
@@ -507,6 +606,19 @@ public final class BookViewer: Scene {
         }
     }
 
+    /// `lines` in the middle of a page of `size`, the first in the ink's colour, the rest in grey.
+    func drawNotice(_ lines: [String], in size: PixelSize) {
+        let step = 28.0
+        var y = Double(size.height) / 2 - step * Double(lines.count - 1) / 2
+        for (index, line) in lines.enumerated() {
+            var w: Int32 = 0, h: Int32 = 0
+            TTF_SizeUTF8(screen.uiFont.handle, line, &w, &h)
+            let grey: (UInt8, UInt8, UInt8) = look.statusOverPages ? (200, 200, 200) : (90, 86, 80)
+            screen.text(line, x: max(8, (Double(size.width) - Double(w)) / 2), y: y, color: index == 0 ? look.ink : grey)
+            y += step
+        }
+    }
+
     /// One glyph in one face and colour, rendered once.
     func glyphTexture(_ scalar: Unicode.Scalar, face: Int, color: (UInt8, UInt8, UInt8)) -> Texture? {
         let key = UInt64(scalar.value) | UInt64(face) << 21 | UInt64(color.0) << 24 | UInt64(color.1) << 32 | UInt64(color.2) << 40
@@ -522,7 +634,7 @@ public final class BookViewer: Scene {
 
     /// The chapter strip (or the title) with the selected chapter underlined.
     func drawStrip() {
-        let w = Double(screen.size.width), h = Double(Self.stripHeight)
+        let w = Double(screen.size.width), h = Double(look.stripHeight)
         screen.color(32, 30, 28)
         screen.fill(x: 0, y: 0, width: w, height: h)
         let menu = session.menu
@@ -543,9 +655,30 @@ public final class BookViewer: Scene {
         }
     }
 
+    /// Photos' bar: translucent over the pictures' foot, the dots and `n / count` in the middle,
+    /// a message (a prompt, a notice) at the left.
+    func drawBar() {
+        let w = Double(screen.size.width), h = Double(screen.size.height), bar = Double(look.statusHeight)
+        screen.color(0, 0, 0, 150)
+        screen.fill(x: 0, y: h - bar, width: w, height: bar)
+        let y = h - bar / 2, left = dotsLeft
+        let indicator = session.indicator
+        for dot in indicator.dots {
+            let level = UInt8(100 + 155 * dot.activity)
+            screen.color(level, level, level)
+            screen.disc(x: left + dot.centre, y: y, diameter: dot.diameter)
+        }
+        let status = session.statusLine
+        screen.text(status.pages, x: left + indicator.extent + 16, y: y)
+        if !status.message.isEmpty {
+            screen.text(status.message + (status.isPrompt ? "▏" : ""), x: 16, y: y,
+                        color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
+        }
+    }
+
     /// The dots, the message, and `page / count  percent`.
     func drawStatus() {
-        let w = Double(screen.size.width), h = Double(screen.size.height), bar = Double(Self.statusHeight)
+        let w = Double(screen.size.width), h = Double(screen.size.height), bar = Double(look.statusHeight)
         screen.color(32, 30, 28)
         screen.fill(x: 0, y: h - bar, width: w, height: bar)
         let y = h - bar / 2

@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import Foundation
+import FolioReading
 import FolioViewCore
 import Synchronization
 

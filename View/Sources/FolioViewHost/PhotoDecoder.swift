@@ -5,6 +5,7 @@ import CJPEGDecode
 import CSDL2
 import Dispatch
 import Folio
+import FolioReading
 import FolioViewCore
 import Synchronization
 

@@ -23,25 +23,29 @@ public struct ViewerCommand {
     public var forget = false
     /// A PNG to write the first frame showing content to (`--screenshot PATH`).
     public var screenshot: String?
-    /// A book's spreads (`--spread single|double|auto`), as in the terminal reader.
-    public var spread: ReadingOptions.SpreadChoice = .auto
+    /// The spreads asked for (`--spread single|double|auto`), as in the terminal reader; nil for
+    /// each kind's default (a book's by the window's shape, a photo at a time).
+    public var spread: ReadingOptions.SpreadChoice?
 
     /// What `--help` prints.
     public static let usage = """
         usage: folio-view [options] [PATH...]
-          A folder or image files page as photos (natural order, the opened file first);
-          a text, Markdown or EPUB file pages as a book, at the place the terminal reader left it;
-          with no PATH, the bundled guide.
+          A folder or image files page as photos (natural order; an image opens its folder
+          at itself, a folder at the photo last shown); a text, Markdown, EPUB, PDF or comic
+          pages as a book, at the place the terminal reader left it; with no PATH, the guide.
         options:
           --transition slide|curl|none   how pages turn (photos: slide, books: curl); t switches
           --size WxH                     the window's size (default 1280x800)
-          --spread single|double|auto    a book's pages: one, two facing, or two when wide enough
+          --spread single|double|auto    pages: one, two facing, or two when wide enough
+                                         (books: auto, photos: single)
           --forget                       neither restore nor save the reading position
           --screenshot PATH              write the first complete frame to PATH (PNG)
           --exit-after-first-frame       leave once the first photo or page is shown (timing)
           --trace                        a line on standard error per page change, decode and frame
-        keys: arrows, Space, PgUp/PgDn, Home/End turn; +/- and Ctrl+wheel zoom a photo
-              (double-click: fit <-> 100%); t transition; f or F11 full screen; q or Esc quit
+        keys: the terminal reader's (arrows, Space, PgUp/PgDn, Home/End, g, /, F1 or h help);
+              Ctrl+= Ctrl+- Ctrl+wheel zoom a picture (photos: + - 0 too), Ctrl+0 fit,
+              Ctrl+1 100%, Ctrl+2 fit width, double-click fit <-> 100%; t transition;
+              f (photos) or F11 full screen; q or Esc quit
         """
 
     /// Why the command line was refused, in words.
@@ -89,9 +93,9 @@ public struct ViewerCommand {
 
     /// What the paths ask for.
     public enum Content {
-        /// Photos; with `folder`, the list holds the opened photo alone and
-        /// the rest of its folder is listed in the background.
-        case photos(PhotoList, folder: String? = nil)
+        /// Photos, in `folder` (nil: from several places); with `listing`, the list holds the
+        /// opened photo alone and the rest of its folder is listed in the background.
+        case photos(PhotoList, folder: String?, listing: Bool)
         /// A document read as a book; nil for the bundled guide.
         case book(path: String?)
     }
@@ -107,7 +111,7 @@ public struct ViewerCommand {
             if !isDirectory.boolValue { return .book(path: path) }
             let list = PhotoList(names: FolderLister.paths(in: path))
             guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(PhotoList.imageExtensions.sorted().joined(separator: ", ")))") }
-            return .photos(list)
+            return .photos(list, folder: path, listing: false)
         }
         for path in paths where !files.fileExists(atPath: path) { throw UsageError(description: "folio-view: \(path): no such file") }
         if paths.count == 1 {
@@ -115,11 +119,11 @@ public struct ViewerCommand {
             let path = paths[0]
             let folder = (path as NSString).deletingLastPathComponent
             let opened = FolderLister.join(folder, (path as NSString).lastPathComponent)
-            return .photos(PhotoList(names: [opened], opened: opened), folder: folder.isEmpty ? "." : folder)
+            return .photos(PhotoList(names: [opened], opened: opened), folder: folder.isEmpty ? "." : folder, listing: true)
         }
         let list = PhotoList(names: paths, opened: paths.first)
         guard !list.isEmpty else { throw UsageError(description: "folio-view: none of these is a photo") }
-        return .photos(list)
+        return .photos(list, folder: nil, listing: false)
     }
 
     /// Returns freed blocks of 256 KB or more to the system at once (glibc), so
@@ -177,45 +181,34 @@ public struct ViewerCommand {
             }
             if command.exitAfterFirstFrame { leave = true }
         }
-        switch content {
-        case .photos(let list, let folder):
-            let viewer: PhotoViewer
-            do {
-                let events = SDL_RegisterEvents(2)
-                let lister = folder.map { FolderLister(folder: $0, opened: list.names[list.firstIndex], eventType: events + 1) }
-                viewer = try PhotoViewer(screen: screen, list: list, transition: command.transition ?? .slide, eventType: events, lister: lister)
-            } catch {
-                FileHandle.standardError.write(Data("folio-view: \(error)\n".utf8))
-                return 1
-            }
-            viewer.trace = trace
-            var shown = false
-            viewer.onFirstPhoto = { shown = true }
-            loop.afterDraw = {
-                if shown { shown = false; firstFrame() }
-                if leave { viewer.quit() }
-            }
-            if folder == nil { trace?("\(list.count) photos, first \(list.firstIndex + 1)") }
-            loop.run(viewer)
-        case .book(let path):
-            let viewer: BookViewer
-            do {
+        let viewer: BookViewer
+        do {
+            switch content {
+            case .photos(let list, let folder, let listing):
+                let lister = listing ? folder.map { FolderLister(folder: $0, opened: list.names[list.firstIndex], eventType: SDL_RegisterEvents(1)) } : nil
+                viewer = try BookViewer(screen: screen, photos: list, folder: folder, restores: true, lister: lister,
+                                        transition: command.transition ?? .slide, forget: command.forget,
+                                        options: ReadingOptions(spread: command.spread ?? .single))
+                if !listing { trace?("\(list.count) photos, first \(viewer.session.currentPage + 1)") }
+            case .book(let path):
                 viewer = try BookViewer(screen: screen, path: path, transition: command.transition ?? .curl, forget: command.forget,
-                                    options: ReadingOptions(spread: command.spread))
-            } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
-                return 1
+                                        options: ReadingOptions(spread: command.spread ?? .auto))
             }
-            viewer.trace = trace
-            var first = true
-            loop.afterDraw = {
-                if first { first = false; firstFrame() }
-                if leave { viewer.quit() }
-            }
-            loop.run(viewer)
-            if let summary = viewer.pictureSummary { trace?(summary) }
-            viewer.close()
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return 1
         }
+        viewer.trace = trace
+        // Photos count from the first photo drawn; a book from its first frame.
+        var first = false
+        if case .photos = content { viewer.onFirstPicture = { first = true } } else { first = true }
+        loop.afterDraw = {
+            if first { first = false; firstFrame() }
+            if leave { viewer.quit() }
+        }
+        loop.run(viewer)
+        if let summary = viewer.pictureSummary { trace?(summary) }
+        viewer.close()
         trace?("bye")
         return 0
     }

@@ -1,6 +1,6 @@
 import Testing
-import FolioViewCore
 import FolioReading
+import FolioViewCore
 
 @Suite struct PhotoListTests {
     @Test func photoListKeepsImagesInNaturalOrderAndStartsOnTheOpenedOne() {

@@ -1,4 +1,5 @@
 import Testing
+import FolioReading
 import FolioViewCore
 
 @Suite struct SizeAndResampleTests {

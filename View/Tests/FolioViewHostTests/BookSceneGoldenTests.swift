@@ -108,8 +108,8 @@ import Testing
         // A click on the strip's third title goes to that chapter.
         let third = try #require(viewer.session.menu.visibleItems.first { $0.index == 2 })
         let x = Int(third.frame.x - viewer.session.menu.scrollOffset + third.frame.width / 2) + viewer.measurer.columnWidth
-        rig.press(x: x, y: BookViewer.stripHeight / 2, viewer)
-        rig.release(x: x, y: BookViewer.stripHeight / 2, viewer)
+        rig.press(x: x, y: BookViewer.Look.book.stripHeight / 2, viewer)
+        rig.release(x: x, y: BookViewer.Look.book.stripHeight / 2, viewer)
         rig.settle(viewer)
         #expect(viewer.session.menu.selectedIndex == 2)
         let chapterPage = viewer.session.currentPages

@@ -48,13 +48,21 @@ final class Rig {
         pump(scene)
     }
 
-    /// Moves the clock on by `count` frames, ticking `scene` as the event loop does.
+    /// Moves the clock on by `count` frames, ticking `scene` and drawing it when it asks, as the event loop does.
     func frames(_ count: Int, _ scene: some Scene) {
         for _ in 0..<count {
             now += Self.frame
             pump(scene)
             if scene.isAnimating { scene.tick(at: now) }
+            drawIfNeeded(scene)
         }
+    }
+
+    /// Draws `scene` when it changed, as the event loop does (a page drawn starts its pictures' decodes).
+    func drawIfNeeded(_ scene: some Scene) {
+        guard scene.needsDraw else { return }
+        scene.draw()
+        scene.needsDraw = false
     }
 
     /// Runs frames until nothing moves (at most `limit` seconds of the scene's clock).
@@ -74,6 +82,8 @@ final class Rig {
                 deliver(event, to: scene)
                 pump(scene)
             }
+            if scene.isAnimating { scene.tick(at: now) }
+            drawIfNeeded(scene)
         }
         #expect(condition(), "waited \(timeout) s for \(what)", sourceLocation: sourceLocation)
     }

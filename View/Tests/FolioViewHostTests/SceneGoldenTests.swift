@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import FolioReading
 import FolioViewCore
 @testable import FolioViewHost
 import Testing
@@ -39,34 +40,50 @@ import Testing
 
     static let photoSize = PixelSize(width: 480, height: 320)
 
-    func openPhotos(_ rig: Rig) throws -> PhotoViewer {
+    /// The photos of `list` in `rig`'s window, as `folio-view` opens them, at `rig`'s time.
+    func open(_ rig: Rig, _ list: PhotoList, folder: String? = nil, lister: FolderLister? = nil) throws -> BookViewer {
+        try BookViewer(screen: rig.screen, photos: list, folder: folder, restores: false, lister: lister, transition: .slide, forget: true,
+                       at: rig.now)
+    }
+
+    func openPhotos(_ rig: Rig) throws -> BookViewer {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.photos.path).map { Self.photos.appendingPathComponent($0).path }
-        let viewer = try PhotoViewer(screen: rig.screen, list: PhotoList(names: names), eventType: SDL_RegisterEvents(1))
+        let viewer = try open(rig, PhotoList(names: names), folder: Self.photos.path)
         rig.wait(for: "the first two photos", viewer) { decoded(viewer, 0) && decoded(viewer, 1) }
         return viewer
     }
 
-    func decoded(_ viewer: PhotoViewer, _ page: Int) -> Bool {
-        if case .content = viewer.content.display(ofPage: page) { return true }
-        return false
+    /// The photos of the album open in `viewer`.
+    func album(_ viewer: BookViewer) -> PhotoList { (viewer.session.document.book?.source as? PhotoAlbum)?.list ?? PhotoList(names: []) }
+
+    /// Whether photo `page` is decoded (drawn when shown), prefetched as its neighbour's page is drawn.
+    func decoded(_ viewer: BookViewer, _ page: Int) -> Bool {
+        let names = album(viewer).names
+        return page < names.count && viewer.images?.isReady(names[page]) == true
+    }
+
+    /// Where the pager is: the spread's index and the fraction of the next.
+    func position(_ viewer: BookViewer) -> (index: Int, fraction: Double, stride: Double) {
+        let pager = viewer.session.pager
+        return (pager.position.index, pager.position.fraction, pager.track.stride)
     }
 
     @Test func photosPageUnderDragsFlicksWheelKeysAndResizes() throws {
         let rig = Rig(size: Self.photoSize)
         let viewer = try openPhotos(rig)
-        #expect(viewer.list.count == 6)
+        #expect(album(viewer).count == 6)
         try rig.expectFrame(viewer, "photos-1-open")
 
         // A slow drag held halfway: both photos, 1:1 with the pointer.
-        rig.drag(from: 400, to: 160, y: 150, steps: 24, viewer)
-        #expect(abs(viewer.pager.position.index == 0 ? viewer.pager.position.fraction * viewer.pager.track.stride - 240 : 99) < 1,
-                "the pages moved as far as the pointer: \(viewer.pager.position)")
+        rig.drag(from: 400, to: 150, y: 150, steps: 24, viewer)
+        let held = position(viewer)
+        #expect(abs(held.index == 0 ? held.fraction * held.stride - 250 : 99) < 1, "the pages moved as far as the pointer: \(held)")
         try rig.expectFrame(viewer, "photos-2-drag-held")
         // Let go without a flick: past half, it turns.
         rig.frames(6, viewer)
-        rig.release(x: 160, y: 150, viewer)
+        rig.release(x: 150, y: 150, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 1)
+        #expect(viewer.session.currentPage == 1)
         try rig.expectFrame(viewer, "photos-3-after-drag")
 
         // A short fast flick turns too.
@@ -74,54 +91,54 @@ import Testing
         rig.drag(from: 300, to: 240, y: 150, steps: 3, viewer)
         rig.release(x: 230, y: 150, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 2, "a flick of 70 px in 4 frames turns the page")
+        #expect(viewer.session.currentPage == 2, "a flick of 70 px in 4 frames turns the page")
 
         // A short slow drag returns.
         rig.drag(from: 300, to: 260, y: 150, steps: 20, viewer)
         rig.frames(10, viewer)
         rig.release(x: 260, y: 150, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 2, "a slow drag of 40 px goes back")
+        #expect(viewer.session.currentPage == 2, "a slow drag of 40 px goes back")
 
         // Wheel: one notch turns one page; a second notch inside the same gesture does not.
         rig.wheel(-1, viewer)
         rig.frames(2, viewer)
         rig.wheel(-1, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 3, "two notches of one swipe turn one page")
+        #expect(viewer.session.currentPage == 3, "two notches of one swipe turn one page")
         rig.wait(for: "photo 4", viewer) { decoded(viewer, 3) }
         try rig.expectFrame(viewer, "photos-4-wheel")
 
         // End: the last page, the broken file's error page.
         rig.key(SDLK_END, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 5)
-        rig.wait(for: "photo10's error", viewer) {
-            if case .failed = viewer.content.display(ofPage: 5) { return true } else { return false }
-        }
+        #expect(viewer.session.currentPage == 5)
+        rig.settle(viewer)
         try rig.expectFrame(viewer, "photos-5-error-page")
 
         // Dragging past the last page pulls a rubber band and springs back.
         rig.drag(from: 300, to: 100, y: 150, steps: 10, viewer)
-        let pulled = viewer.pager.position
-        #expect(pulled.index == 5 && pulled.fraction > 0 && pulled.fraction * viewer.pager.track.stride < 150,
+        let pulled = position(viewer)
+        #expect(pulled.index == 5 && pulled.fraction > 0 && pulled.fraction * pulled.stride < 150,
                 "past the end the page moves less than the pointer: \(pulled)")
         try rig.expectFrame(viewer, "photos-6-rubber-band")
         rig.release(x: 100, y: 150, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 5 && viewer.pager.position.fraction == 0)
+        #expect(viewer.session.currentPage == 5 && position(viewer).fraction == 0)
 
         // Home, then the window grows wider: the same photo, centred again.
         rig.key(SDLK_HOME, viewer)
         rig.settle(viewer)
-        #expect(viewer.currentPage == 0)
+        #expect(viewer.session.currentPage == 0)
         rig.resize(to: PixelSize(width: 600, height: 320), viewer)
         #expect(rig.screen.size == PixelSize(width: 600, height: 320), "the dummy driver resizes")
-        rig.wait(for: "photo 1 decoded for the wider window", viewer) { decoded(viewer, 0) }
+        #expect(viewer.session.viewport.width == 600, "the session pages in the new width: \(viewer.session.viewport)")
+        rig.settle(viewer)
+        rig.wait(for: "photo 1 decoded for the wider window", viewer) { !viewer.isDecodingPictures }
         try rig.expectFrame(viewer, "photos-7-resized")
 
         // + zooms toward the centre.
-        rig.key(SDLK_PLUS, viewer)
+        rig.type("+", viewer)
         #expect(viewer.zoom?.isZoomed == true)
         try rig.expectFrame(viewer, "photos-8-zoomed")
     }
@@ -132,20 +149,18 @@ import Testing
     @Test func aPhotoOpensAtOnceAndItsFolderArrivesWithoutInput() throws {
         let rig = Rig(size: Self.photoSize)
         let path = Self.photos.appendingPathComponent("photo3.png").path
-        guard case .photos(let list, let folder) = try ViewerCommand(arguments: [path]).content() else {
+        guard case .photos(let list, let folder, let listing) = try ViewerCommand(arguments: [path]).content() else {
             Issue.record("one photo opens as photos")
             return
         }
-        #expect(list.count == 1 && folder == Self.photos.path, "only the opened photo is known at first: \(list), \(folder ?? "-")")
-        let events = SDL_RegisterEvents(2)
-        let viewer = try PhotoViewer(screen: rig.screen, list: list, eventType: events,
-                                     lister: FolderLister(folder: folder!, opened: list.names[0], eventType: events + 1))
+        #expect(list.count == 1 && folder == Self.photos.path && listing, "only the opened photo is known at first: \(list), \(folder ?? "-")")
         var trace: [String] = []
+        let viewer = try open(rig, list, folder: folder, lister: FolderLister(folder: folder!, opened: list.names[0], eventType: SDL_RegisterEvents(1)))
         viewer.trace = { trace.append($0) }
-        rig.wait(for: "the folder's list", viewer) { viewer.list.count == 6 }
-        #expect(viewer.currentPage == 2, "still on photo3, now the third of six")
-        #expect(viewer.pager.position.fraction == 0)
-        #expect(trace.filter { $0.hasSuffix("(photo3.png)") }.count == 1, "photo3 was decoded once: \(trace)")
+        rig.wait(for: "the folder's list", viewer) { album(viewer).count == 6 }
+        #expect(viewer.session.currentPage == 2, "still on photo3, now the third of six")
+        #expect(position(viewer).fraction == 0)
+        #expect(trace.filter { $0.hasPrefix("decoded photo3.png") }.count == 1, "photo3 was decoded once: \(trace)")
         #expect(trace.contains("6 photos, first 3"))
         rig.wait(for: "its neighbours", viewer) { decoded(viewer, 1) && decoded(viewer, 3) }
         try rig.expectFrame(viewer, "photos-opened-at-3")
@@ -193,7 +208,7 @@ import Testing
             }
             try #require(saved, "IMG_SaveJPG: \(Screen.lastError)")
         }
-        let viewer = try PhotoViewer(screen: rig.screen, list: PhotoList(names: [path]), eventType: SDL_RegisterEvents(1))
+        let viewer = try open(rig, PhotoList(names: [path]))
         var trace: [String] = []
         viewer.trace = { trace.append($0) }
         rig.wait(for: "the photo", viewer) { decoded(viewer, 0) }
@@ -202,12 +217,13 @@ import Testing
         rig.press(x: 240, y: 140, clicks: 2, viewer)
         rig.release(x: 240, y: 140, viewer)
         #expect(viewer.zoom?.scale == 1, "a double-click zooms to 100 %: \(String(describing: viewer.zoom))")
+        rig.frames(1, viewer)  // the frame that asks for the sharper part
         #expect(Self.sharpness(rig.look(viewer), size: rig.screen.size) < 30, "before the sharp part arrives, the window-sized copy enlarged")
-        rig.wait(for: "the sharp part", viewer) { viewer.detail != nil }
+        rig.wait(for: "the sharp part", viewer) { viewer.images?.detail != nil }
         let sharp = Self.sharpness(rig.look(viewer), size: rig.screen.size)
         #expect(sharp > 100, "at 100 % the stripes show pixel for pixel: \(sharp); \(trace)")
         // The part decoded is the window's and some more, not the whole photo.
-        let region = try #require(viewer.detail?.region)
+        let region = try #require(viewer.images?.detail?.region)
         #expect(region.width <= 2 * rig.screen.size.width && region.height <= 2 * rig.screen.size.height, "decoded \(region)")
 
         // A short pan stays inside the part decoded; a long one asks for the next part.
@@ -218,8 +234,8 @@ import Testing
         rig.press(x: 400, y: 140, viewer)
         for step in 1...20 { rig.move(x: 400 - step * 19, y: 140, viewer) }
         rig.release(x: 20, y: 140, viewer)
-        rig.wait(for: "the next part", viewer) { viewer.detail?.region.contains(viewer.zoom!.visibleRegion) == true }
+        rig.wait(for: "the next part", viewer) { viewer.images?.detail?.region.contains(viewer.zoom!.visibleRegion) == true }
         #expect(Self.sharpness(rig.look(viewer), size: rig.screen.size) > 100, "after a long pan, sharp again")
-        #expect(viewer.currentPage == 0)
+        #expect(viewer.session.currentPage == 0)
     }
 }
