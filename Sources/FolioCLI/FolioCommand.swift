@@ -142,7 +142,7 @@ struct ReaderRequest: Hashable, Sendable, CustomStringConvertible {
         let term = getenv("TERM").map { String(cString: $0) }
         let plain = isatty(STDOUT_FILENO) == 0 || term == "dumb"
         if plain && files.count > 1 { return writeEach() }
-        let (opened, failures) = ReaderFiles.start(files, lessopen: options.lessopen, force: options.force)
+        let (opened, failures) = ReaderFiles.start(files, lessopen: options.lessopen, force: options.force, photos: !plain)
         guard let files = opened else {
             for failure in failures { StandardStreams.error(failure) }
             return 1

@@ -94,7 +94,9 @@ struct InteractiveReader {
         func now() -> Double { StandardStreams.monotonicSeconds() - start }
         var display = ReaderDisplay(columns: terminal.size.columns, rows: terminal.size.rows)
         let files = self.files
-        var place = PlaceKeeper(document: files.current.document, source: files.current.placeSource, store: store)
+        // A photo opened alone keeps no place: its folder, listed meanwhile, takes over and keeps it.
+        var place = PlaceKeeper(document: files.current.document, source: files.current.placeSource,
+                                store: files.current.photoFolder == nil ? store : nil)
         // A book's pictures: the terminal is asked what it draws (kitty, sixel, the size of a cell)
         // when a book first opens (the first document, or one opened later with :n) and --pictures
         // is auto; a text's start never waits for it.
@@ -128,6 +130,7 @@ struct InteractiveReader {
                                                  viewport: display.screen.viewport(title: ReaderScreen.title(of: files.current.document)),
                                                  options: options, restoring: place.restore(), at: now()))
         reading.session.file = files.list.place
+        if let folder = files.current.photoFolder { reading.adopt(folder.document, showingPart: folder.part) }
         func save(_ position: ReadingPosition) {
             do { try place.save(position) } catch { warnings.add("\(error)") }
         }
@@ -177,11 +180,12 @@ struct InteractiveReader {
             switch files.open(request) {
             case .opened(let input):
                 askTheTerminal(for: input.document)
-                place = PlaceKeeper(document: input.document, source: input.placeSource, store: store)
+                place = PlaceKeeper(document: input.document, source: input.placeSource, store: input.photoFolder == nil ? store : nil)
                 let viewport = display.screen.viewport(title: ReaderScreen.title(of: input.document))
                 reading.open(input.document, restoring: place.restore(), file: files.list.place, viewport: viewport,
                              measurer: measurer(for: input.document), at: now())
                 pictures = picturesOf(input.document)
+                if let folder = input.photoFolder { reading.adopt(folder.document, showingPart: folder.part) }
                 // A stream's first bytes, when it has any waiting, go into its first screen (as at the start).
                 if input.streamDescriptor != nil && !input.document.isComplete { drain(upTo: Self.firstStreamBytes) }
             case .stayed(let notice):
@@ -205,6 +209,12 @@ struct InteractiveReader {
                     state.needsDraw = true
                 case .open(let request):
                     open(request)
+                case .adopted:
+                    // A photo's folder took over: its pictures are drawn, and its place kept, from now on.
+                    if let folder = files.current.photoFolder {
+                        place = PlaceKeeper(document: reading.session.document, source: .file(path: folder.path), store: store)
+                    }
+                    pictures = picturesOf(reading.session.document)
                 default: break
                 }
             }
@@ -323,7 +333,7 @@ struct HostState {
             case .redraw: needsDraw = true
             case .repaint: repaint = true; needsDraw = true
             case .quit: quit = true
-            case .save, .reopen, .open: pending.append(effect)
+            case .save, .reopen, .open, .adopted: pending.append(effect)
             case .filter: break  // the loop's own: ReadingLoop carries it out and never returns it
             }
         }

@@ -37,25 +37,28 @@ final class ReaderFiles {
     let lessopen: Bool
     /// Whether a file that looks binary is shown without a word (`-f`).
     let force: Bool
+    /// Whether a picture file opens as a photo among its folder's (a terminal), not as its bytes.
+    let photos: Bool
 
-    init(list: FileList, current: ReaderInput, lessopen: Bool, force: Bool) {
+    init(list: FileList, current: ReaderInput, lessopen: Bool, force: Bool, photos: Bool) {
         self.list = list
         self.current = current
         self.lessopen = lessopen
         self.force = force
+        self.photos = photos
     }
 
     /// Opens the first of `names` that opens, as less starts; the rest stay in the list. With
     /// no name, standard input when it is a pipe, else the guide; with one, that file or its
     /// error (which the caller prints, as before). Returns the files, or nil and why each failed
     /// (standard error's lines); with several names, `failures` also lists those skipped.
-    static func start(_ names: [String], lessopen: Bool, force: Bool) -> (files: ReaderFiles?, failures: [String]) {
+    static func start(_ names: [String], lessopen: Bool, force: Bool, photos: Bool = false) -> (files: ReaderFiles?, failures: [String]) {
         guard names.count > 1 else {
             do {
-                let input = try ReaderInput.open(names.first, lessopen: lessopen)
+                let input = try ReaderInput.open(names.first, lessopen: lessopen, photos: photos)
                 let list = names.isEmpty ? (input.streamDescriptor == STDIN_FILENO ? FileList(["-"], current: 0) : FileList([]))
                     : FileList(names, current: 0)
-                return (ReaderFiles(list: list, current: input, lessopen: lessopen, force: force), [])
+                return (ReaderFiles(list: list, current: input, lessopen: lessopen, force: force, photos: photos), [])
             } catch {
                 return (nil, ["\(error)"])
             }
@@ -65,9 +68,9 @@ final class ReaderFiles {
         var action = list.start()
         while case .open(let name) = action {
             do {
-                let input = try ReaderInput.open(name, lessopen: lessopen)
+                let input = try ReaderInput.open(name, lessopen: lessopen, photos: photos)
                 list.opened()
-                return (ReaderFiles(list: list, current: input, lessopen: lessopen, force: force), failures)
+                return (ReaderFiles(list: list, current: input, lessopen: lessopen, force: force, photos: photos), failures)
             } catch {
                 failures.append("\(error)")
                 action = list.failed("\(error)")
@@ -112,7 +115,7 @@ final class ReaderFiles {
         if name == "-", let standardInput { return .success(standardInput) }
         let input: ReaderInput
         do {
-            input = try ReaderInput.open(name, lessopen: lessopen)
+            input = try ReaderInput.open(name, lessopen: lessopen, photos: photos)
         } catch {
             var message = "\(error)"
             if message.hasPrefix("folio: ") { message.removeFirst("folio: ".count) }

@@ -24,6 +24,15 @@ struct ReaderInput {
     var feed: StreamFeed? = nil
     /// For a file LESSOPEN replaced: what to tidy up at the end (``close()``).
     var preprocessed: Preprocessed? = nil
+    /// For a photo opened alone (the document): its folder's photos, to take over at its part.
+    var photoFolder: PhotoFolder? = nil
+
+    /// A photo's folder: its path, and its photos as a document showing the photo opened at `part`.
+    struct PhotoFolder {
+        let path: String
+        let document: Document
+        let part: Int
+    }
 
     enum Source {
         /// A regular file at this path.
@@ -59,7 +68,11 @@ struct ReaderInput {
     /// What folio reads itself comes first: an EPUB, a `.gz` (inflated as it is
     /// read). Then, when `lessopen` is true and `LESSOPEN` is set, the input
     /// preprocessor as less runs it (see ``preprocessed(_:by:)``); then the file.
-    static func open(_ argument: String?, lessopen: Bool = true) throws(Failure) -> ReaderInput {
+    ///
+    /// With `photos` (a terminal that shows them), a picture file is a photo: shown at once,
+    /// its folder's photos taking over around it (``ReadingLoop/adopt(_:showingPart:)``);
+    /// otherwise its bytes, as less shows them.
+    static func open(_ argument: String?, lessopen: Bool = true, photos: Bool = false) throws(Failure) -> ReaderInput {
         switch argument {
         case nil:
             guard isatty(STDIN_FILENO) == 0 else {
@@ -72,6 +85,7 @@ struct ReaderInput {
             if lessopen, let preprocessor = Self.preprocessor(), let input = try preprocessed("-", by: preprocessor) { return input }
             return standardInput()
         case let path?:
+            if photos, let input = photo(path) { return input }
             do {
                 if let book = try BookOpener.open(path: path) {
                     return ReaderInput(document: book, streamDescriptor: nil, source: .file(path))
@@ -90,6 +104,29 @@ struct ReaderInput {
                 throw .open(error)
             }
         }
+    }
+
+    /// The photo at `path` shown alone, its folder listed to take over; nil when `path` is not
+    /// a picture file whose header folio reads (a `.jpg` that is text stays text).
+    static func photo(_ path: String) -> ReaderInput? {
+        guard PhotoList.isImage(path) else { return nil }
+        let (folder, opened) = PhotoList.folder(of: path)
+        let alone = PhotoAlbum(list: PhotoList(names: [opened], opened: opened), title: PhotoAlbum.name(of: folder == "." ? currentFolder() : folder))
+        guard !alone.part(at: 0).images.isEmpty else { return nil }
+        let input = ReaderInput(document: Document(book: alone, path: opened), streamDescriptor: nil, source: .file(path))
+        let list = PhotoList.listing(folder: folder, opened: opened)
+        guard list.count > 1 else { return input }
+        var shown = input
+        shown.photoFolder = PhotoFolder(path: folder, document: Document(book: PhotoAlbum(list: list, title: alone.title), path: folder),
+                                        part: list.firstIndex)
+        return shown
+    }
+
+    /// The current folder's path.
+    static func currentFolder() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Standard input as a growing document.

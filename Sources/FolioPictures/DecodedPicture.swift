@@ -114,6 +114,32 @@ public struct DecodedPicture: Sendable {
 extension DecodedPicture {
     /// The picture with `marks` (boxes as fractions of it: a search's matches) painted over it in
     /// translucent yellow, as the window marks them; itself when there are none.
+    /// The photo in `bytes` decoded to fit `box` as it is shown, upright by its EXIF orientation; nil when it cannot be read.
+    static func upright(_ bytes: [UInt8], fitting box: ImageSize, maximumPixels: Int) -> DecodedPicture? {
+        let orientation = ExifOrientation.read(Array(bytes.prefix(64 << 10)))
+        let storedBox = orientation.swapsSides ? ImageSize(width: box.height, height: box.width) : box
+        return (try? DecodedPicture(bytes: bytes, fitting: storedBox, maximumPixels: maximumPixels))?.turned(orientation)
+    }
+
+    /// The picture turned upright as a camera's `orientation` tag says (``FolioReading/ExifOrientation``). O(pixels).
+    public func turned(_ orientation: ExifOrientation) -> DecodedPicture {
+        guard orientation != .upright else { return self }
+        let shown = orientation.shownSize(of: ImageSize(width: width, height: height))
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { target in
+                let s = source.bindMemory(to: UInt32.self), t = target.bindMemory(to: UInt32.self)
+                for y in 0..<shown.height {
+                    for x in 0..<shown.width {
+                        let stored = orientation.storedPoint(x: x, y: y, storedWidth: width, storedHeight: height)
+                        t[y * shown.width + x] = s[stored.y * width + stored.x]
+                    }
+                }
+            }
+        }
+        return DecodedPicture(width: shown.width, height: shown.height, pixels: out)
+    }
+
     func marked(_ marks: [PictureBox]) -> DecodedPicture {
         guard !marks.isEmpty else { return self }
         var rgba = pixels

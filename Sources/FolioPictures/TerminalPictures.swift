@@ -123,12 +123,16 @@ public final class TerminalPictures: PixelPictureSource {
         }
         pending.insert(key)
         let inbox = inbox, maximumPixels = maximumPixels, method = method, cell = cell, path = image.path, marks = marks
+        let isPhoto = source.file(image.path) != nil
         queue.async {
             // Eight pixels a cell across and sixteen down is all the detail chafa's blocks use; pixels want the cell's own.
             let box = method == .blocks ? ImageSize(width: columns * 8, height: rows * 16)
                 : ImageSize(width: columns * max(8, cell.width), height: rows * max(16, cell.height))
             let decoded = if let renderer {
                 renderer.render(path, fitting: box).map { DecodedPicture(width: $0.size.width, height: $0.size.height, pixels: $0.rgba) }
+            } else if isPhoto, let bytes {
+                // A photo is turned upright as its camera says: decoded for the box turned the same way, then turned.
+                DecodedPicture.upright(bytes, fitting: box, maximumPixels: maximumPixels)
             } else {
                 bytes.flatMap { try? DecodedPicture(bytes: $0, fitting: box, maximumPixels: maximumPixels) }
             }

@@ -83,7 +83,7 @@ import Testing
         #expect(driver.session.document.book?.source.partCount == 40)
         #expect(shown(driver) == ["p27.png"], "the same photo, now the 27th of 40")
         #expect(driver.session.currentPage == 26 && driver.session.statusLine.pages.hasPrefix("27"), "\(driver.session.statusLine.pages)")
-        #expect(driver.log.contains(.repaint))
+        #expect(driver.log.contains(.adopted) && driver.log.contains(.repaint))
         driver.press(.right)
         #expect(settle(&driver))
         #expect(shown(driver) == ["p28.png"], "its neighbours are there")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The photos a ``PhotoAlbum`` pages through: image files in natural order
 /// (``NaturalOrder``), and the one to show first.
 ///
@@ -26,6 +28,29 @@ public struct PhotoList: Hashable, Sendable, CustomStringConvertible {
         let sorted = names.filter(Self.isImage).sorted(by: NaturalOrder.areInIncreasingOrder)
         self.names = sorted
         firstIndex = opened.flatMap { sorted.firstIndex(of: $0) } ?? 0
+    }
+
+    /// The photos of `folder`, read now, to open at `opened` (a path in it).
+    public static func listing(folder: String, opened: String? = nil) -> PhotoList {
+        PhotoList(names: paths(in: folder), opened: opened)
+    }
+
+    /// The entries of `folder`, as paths (`folder/name`); none when it cannot be read.
+    public static func paths(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.map { join(folder, $0) }
+    }
+
+    /// `folder/name`, or `./name` for the current folder's empty name.
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? "./" + name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+    }
+
+    /// The folder a photo at `path` is in (`.` for a bare name), and the path as ``listing(folder:opened:)`` names it.
+    public static func folder(of path: String) -> (folder: String, photo: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", join("", path)) }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (folder, join(folder, String(path[path.index(after: slash)...])))
     }
 
     /// Whether `name` ends in one of ``imageExtensions`` (any case).

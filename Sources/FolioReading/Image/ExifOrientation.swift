@@ -81,6 +81,21 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
         swapsSides ? ImageSize(width: size.height, height: size.width) : size
     }
 
+    /// Where the pixel shown at (`x`, `y`) is stored, in a picture stored `storedWidth` × `storedHeight`.
+    @inline(__always)
+    public func storedPoint(x: Int, y: Int, storedWidth w: Int, storedHeight h: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .upright: return (x, y)
+        case .mirrored: return (w - 1 - x, y)
+        case .upsideDown: return (w - 1 - x, h - 1 - y)
+        case .flipped: return (x, h - 1 - y)
+        case .transposed: return (y, x)
+        case .rotatedClockwise: return (y, h - 1 - x)
+        case .transversed: return (w - 1 - y, h - 1 - x)
+        case .rotatedAnticlockwise: return (w - 1 - y, x)
+        }
+    }
+
     /// The tag's value: `orientation 6`.
     public var description: String { "orientation \(rawValue)" }
 }

@@ -135,11 +135,15 @@ public enum SessionEffect: Hashable, Sendable, CustomStringConvertible {
     /// runs one over the kept lines — and never returns it, so a host that runs the loop never
     /// sees it.
     case filter(FilterRule?)
+    /// A document adopted (``ReadingLoop/adopt(_:showingPart:)``) took the session's place: the
+    /// host's pictures and saved place follow the new document (a repaint comes with it).
+    case adopted
 
     /// A compact, readable form for logs and test failures.
     public var description: String {
         switch self {
         case .redraw: "redraw"
+        case .adopted: "adopted"
         case .save(let position): "save(\(position))"
         case .quit: "quit"
         case .reopen: "reopen"

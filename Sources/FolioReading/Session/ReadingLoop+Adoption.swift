@@ -19,7 +19,7 @@ extension ReadingLoop {
     /// assembled up to `part`, then paginated to it. It takes over at the first turn after
     /// that when nothing moves and the reader is only reading (not pressing, typing or in
     /// the help), so the screen never shows another picture meanwhile and a drag is never cut
-    /// short; that turn returns ``SessionEffect/repaint``. The session's options (spreads,
+    /// short; that turn returns ``SessionEffect/adopted`` and ``SessionEffect/repaint``. The session's options (spreads,
     /// direction) go on; its marks, which are offsets in the old document, do not. A part
     /// the document does not have leaves the session as it is. Adopting again replaces a
     /// document still waiting.
@@ -75,6 +75,6 @@ extension ReadingLoop {
         guard readerIsStill else { return [] }
         session = next
         adoption = nil
-        return [.repaint]
+        return [.adopted, .repaint]
     }
 }

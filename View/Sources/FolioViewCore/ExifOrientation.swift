@@ -12,7 +12,7 @@ extension ExifOrientation {
     /// O(pixels); returns the input unchanged for ``upright``.
     public func apply(to rgba: [UInt8], size: PixelSize) -> (rgba: [UInt8], size: PixelSize) {
         guard self != .upright else { return (rgba, size) }
-        let w = size.width, h = size.height
+        let w = size.width
         let shown = shownSize(of: size)
         var out = [UInt8](repeating: 0, count: rgba.count)
         rgba.withUnsafeBytes { src in
@@ -32,17 +32,7 @@ extension ExifOrientation {
     /// Where the pixel shown at (`x`, `y`) is stored, in an image stored at `stored`.
     @inline(__always)
     public func storedPoint(x: Int, y: Int, stored: PixelSize) -> (x: Int, y: Int) {
-        let w = stored.width, h = stored.height
-        switch self {
-        case .upright: return (x, y)
-        case .mirrored: return (w - 1 - x, y)
-        case .upsideDown: return (w - 1 - x, h - 1 - y)
-        case .flipped: return (x, h - 1 - y)
-        case .transposed: return (y, x)
-        case .rotatedClockwise: return (y, h - 1 - x)
-        case .transversed: return (w - 1 - y, h - 1 - x)
-        case .rotatedAnticlockwise: return (w - 1 - y, x)
-        }
+        storedPoint(x: x, y: y, storedWidth: stored.width, storedHeight: stored.height)
     }
 
     /// The stored pixels of the rectangle `shown` of the upright picture, in

@@ -184,7 +184,8 @@ public final class BookViewer: Scene {
             case .repaint:
                 pages.removeAll()
                 needsDraw = true
-                if adopting && !reading.isAdopting { tookOver() }
+            case .adopted:
+                tookOver()
             case .save(let position): save(position)
             case .quit: wantsQuit = true
             case .reopen: break
@@ -209,21 +210,16 @@ public final class BookViewer: Scene {
     /// Whether the pages moved since they last came to rest (`settled n` is traced when they do).
     var moving = false
 
-    /// Whether a folder's photos were handed to the loop and have not taken over yet.
-    var adopting = false
-
     /// The folder's photos, listed: handed to the loop, to take over with the photo shown.
     func folderListed() {
         guard let list = lister?.take(), case .file(let folder)? = placeSource, let album = session.document.book?.source as? PhotoAlbum else { return }
         trace?("\(list.count) photos, first \(list.firstIndex + 1)")
         guard list.count > 1 else { return }
         reading.adopt(Document(book: PhotoAlbum(list: list, title: album.title), path: folder), showingPart: list.firstIndex)
-        adopting = true
     }
 
     /// The folder's photos took over: its pictures are theirs, and its place is kept from now on.
     func tookOver() {
-        adopting = false
         lastTracedPage = -1
         images?.source = session.document.book?.source ?? images!.source
         place = PlaceKeeper(document: session.document, source: placeSource ?? .content, store: store)

@@ -18,7 +18,7 @@ public final class FolderLister: Sendable {
     public init(folder: String, opened: String, eventType: UInt32) {
         self.eventType = eventType
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let list = PhotoList(names: Self.paths(in: folder), opened: opened)
+            let list = PhotoList.listing(folder: folder, opened: opened)
             result.withLock { $0 = list }
             var event = SDL_Event()
             event.type = eventType
@@ -32,16 +32,5 @@ public final class FolderLister: Sendable {
             defer { list = nil }
             return list
         }
-    }
-
-    /// The entries of `folder`, as paths (`folder/name`).
-    public static func paths(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.map { join(folder, $0) }
-    }
-
-    /// `folder/name`, or `./name` for the current folder's empty name.
-    public static func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty ? "./" + name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
     }
 }

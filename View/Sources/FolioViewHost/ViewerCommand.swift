@@ -109,17 +109,15 @@ public struct ViewerCommand {
             let path = paths[0]
             guard files.fileExists(atPath: path, isDirectory: &isDirectory) else { throw UsageError(description: "folio-view: \(path): no such file") }
             if !isDirectory.boolValue { return .book(path: path) }
-            let list = PhotoList(names: FolderLister.paths(in: path))
+            let list = PhotoList.listing(folder: path)
             guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(PhotoList.imageExtensions.sorted().joined(separator: ", ")))") }
             return .photos(list, folder: path, listing: false)
         }
         for path in paths where !files.fileExists(atPath: path) { throw UsageError(description: "folio-view: \(path): no such file") }
         if paths.count == 1 {
             // One photo: shown at once, its whole folder listed while it decodes.
-            let path = paths[0]
-            let folder = (path as NSString).deletingLastPathComponent
-            let opened = FolderLister.join(folder, (path as NSString).lastPathComponent)
-            return .photos(PhotoList(names: [opened], opened: opened), folder: folder.isEmpty ? "." : folder, listing: true)
+            let (folder, opened) = PhotoList.folder(of: paths[0])
+            return .photos(PhotoList(names: [opened], opened: opened), folder: folder, listing: true)
         }
         let list = PhotoList(names: paths, opened: paths.first)
         guard !list.isEmpty else { throw UsageError(description: "folio-view: none of these is a photo") }
