@@ -277,6 +277,48 @@ import Testing
         #expect(try viewer.waitForExit() == 0)
     }
 
+    /// A folder opens at the photo last shown in it, whether it was paged in the folder or
+    /// from one photo of it; a photo opened alone starts at itself.
+    @Test func aFolderOpensAtThePhotoLastShown() throws {
+        let photos = try Self.photos(in: Self.nature)
+        try #require(photos.count >= 6)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-state-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let environment = ["XDG_STATE_HOME": state.path]
+        let desktop = try Desktop()
+        var viewer = try Viewer([Self.nature], on: desktop, environment: environment)
+        try viewer.waitFor("first frame with content")
+        try desktop.xdotool("mousemove", "640", "400")
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("settled 2")
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("settled 3")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+
+        // Nobody touches it: the folder again, at photo 3.
+        viewer = try Viewer([Self.nature], on: desktop, environment: environment)
+        let first = try viewer.waitFor("photos, first")
+        #expect(first.hasSuffix("\(photos.count) photos, first 3"), "\(first)")
+        try viewer.waitFor("first frame with content")
+        Thread.sleep(forTimeInterval: 0.2)
+        expectShows(try desktop.screenshot(), try Image.fitted(photos[2], width: 1280, height: 800), photo: photos[2], "the place kept")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+
+        // Photo 5 opened alone starts there, whatever the folder's place; paged on to 6, it is the folder's place.
+        viewer = try Viewer([photos[4]], on: desktop, environment: environment)
+        try viewer.waitFor("page 5 / \(photos.count)")
+        try desktop.xdotool("key", "Right")
+        try viewer.waitFor("settled 6")
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+        viewer = try Viewer([Self.nature], on: desktop, environment: environment)
+        #expect(try viewer.waitFor("photos, first").hasSuffix("photos, first 6"))
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
+
     @Test func withoutADisplayItSaysSoInOneLine() throws {
         let process = Process()
         process.executableURL = Viewer.binary
