@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import FolioReading
 
@@ -23,6 +24,31 @@ import FolioReading
         #expect(ImageHeader.size(of: Self.bmp) == ImageSize(width: 100, height: 50), "a top-down BMP's height is negative")
         #expect(ImageHeader.size(of: Self.jpeg) == ImageSize(width: 1024, height: 768))
         #expect(ImageHeader.size(of: Self.webp) == ImageSize(width: 800, height: 600))
+    }
+
+    /// TIFFs as ImageMagick writes them, both byte orders, sized as ImageMagick's `identify` says;
+    /// and a QOI header (the format's own 14 bytes).
+    @Test(arguments: ["LSB", "MSB"])
+    func tiffSizesAreThoseImageMagickReads(endian: String) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-header-\(endian)-\(getpid()).tiff").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func run(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        _ = try run(["convert", "-size", "123x45", "gradient:red-blue", "-endian", endian, path])
+        let said = try run(["identify", "-format", "%w %h", path]).split(separator: " ").compactMap { Int($0) }
+        try #require(said.count == 2, "identify: \(said)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(ImageHeader.size(of: bytes) == ImageSize(width: said[0], height: said[1]))
+        #expect(ImageHeader.size(of: Array("qoif".utf8) + Self.be32(1920) + Self.be32(1080) + [4, 0]) == ImageSize(width: 1920, height: 1080))
     }
 
     /// A header cut anywhere gives its size or nil (the caller decodes instead), never a wrong size;

@@ -1,5 +1,5 @@
 /// An image's pixel size read from the first bytes of its file, without
-/// decoding it: PNG, JPEG, GIF, BMP and WebP.
+/// decoding it: PNG, JPEG, GIF, BMP, WebP, TIFF and QOI.
 ///
 /// A book's pagination needs every image's size before it draws any, so
 /// the size comes from the header (a few dozen bytes, or a JPEG's segment
@@ -59,6 +59,25 @@ public enum ImageHeader {
                 if isFrame { return i + 8 < bytes.count ? valid(be16(i + 7), be16(i + 5)) : nil }
                 i += 2 + length
             }
+        }
+        if starts(Array("qoif".utf8)) {
+            return valid(be32(4), be32(8))
+        }
+        let tiffLittle = starts([0x49, 0x49, 42, 0]), tiffBig = starts([0x4D, 0x4D, 0, 42])
+        if tiffLittle || tiffBig {
+            // TIFF: the first directory's ImageWidth (256) and ImageLength (257), short or long.
+            func u16(_ i: Int) -> Int { tiffLittle ? le16(i) : be16(i) }
+            func u32(_ i: Int) -> Int { tiffLittle ? le32(i) : be32(i) }
+            let directory = u32(4), count = u16(directory)
+            guard directory >= 8, count > 0 else { return nil }
+            var width = -1, height = -1
+            for entry in 0..<count {
+                let at = directory + 2 + entry * 12
+                guard at + 12 <= bytes.count else { return nil }
+                let tag = u16(at), value = u16(at + 2) == 3 ? u16(at + 8) : u32(at + 8)
+                if tag == 256 { width = value } else if tag == 257 { height = value }
+            }
+            return valid(width, height)
         }
         return nil
     }
