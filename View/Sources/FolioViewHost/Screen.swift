@@ -63,6 +63,13 @@ public final class Screen {
         SDL_DestroyWindow(window)
     }
 
+    /// The renderer's name (`software`, `opengl`, …), as SDL gives it.
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
     /// SDL's last error message.
     public static var lastError: String { String(cString: SDL_GetError()) }
 

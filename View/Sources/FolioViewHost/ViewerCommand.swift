@@ -158,7 +158,7 @@ public struct ViewerCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             return 1
         }
-        trace?("window \(screen.size)")
+        trace?("window \(screen.size) (\(screen.rendererName))")
         var loop = EventLoop(screen: screen)
         var frames: [Double] = []
         if command.trace { loop.frameTimed = { frames.append($0) } }
