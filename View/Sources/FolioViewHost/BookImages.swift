@@ -75,7 +75,8 @@ final class BookImages {
     /// The book the pictures are in (a folder's photos taking over from the one opened keep the pictures decoded).
     var source: any BookSource
     private let renderer: OpaquePointer
-    private let queue = DispatchQueue(label: "folio-view.book-images", qos: .userInitiated)
+    /// Concurrent: the two pages of a spread decode side by side (MuPDF draws in a context of its own per call).
+    private let queue = DispatchQueue(label: "folio-view.book-images", qos: .userInitiated, attributes: .concurrent)
     private let inbox = Inbox()
     private var kept: [String: Kept] = [:]
     private var pending: Set<Key> = []
@@ -102,7 +103,7 @@ final class BookImages {
     /// after this returns (the window and SDL may go).
     func close() {
         inbox.closed.withLock { $0 = true }
-        queue.sync {}
+        queue.sync(flags: .barrier) {}
     }
 
     /// Whether decodes are under way.

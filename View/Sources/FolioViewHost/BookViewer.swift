@@ -132,6 +132,10 @@ public final class BookViewer: Scene {
         images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer, eventType: SDL_RegisterEvents(1)) }
         SDL_SetWindowTitle(screen.window, document.title + " — folio-view")
         SDL_StartTextInput()
+        // The first pages' pictures start decoding now, while the first frame is drawn without them.
+        for page in session.currentPages {
+            for (placed, _, fitted) in pictures(onPage: page, size: pageSize(of: page)) { _ = images?.texture(placed.image.path, size: fitted) }
+        }
     }
 
     /// The document at `path`: a book (an EPUB, a comic) or a text or Markdown file.
