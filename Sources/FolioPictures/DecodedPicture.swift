@@ -123,21 +123,8 @@ extension DecodedPicture {
 
     /// The picture turned upright as a camera's `orientation` tag says (``FolioReading/ExifOrientation``). O(pixels).
     public func turned(_ orientation: ExifOrientation) -> DecodedPicture {
-        guard orientation != .upright else { return self }
-        let shown = orientation.shownSize(of: ImageSize(width: width, height: height))
-        var out = [UInt8](repeating: 0, count: pixels.count)
-        pixels.withUnsafeBytes { source in
-            out.withUnsafeMutableBytes { target in
-                let s = source.bindMemory(to: UInt32.self), t = target.bindMemory(to: UInt32.self)
-                for y in 0..<shown.height {
-                    for x in 0..<shown.width {
-                        let stored = orientation.storedPoint(x: x, y: y, storedWidth: width, storedHeight: height)
-                        t[y * shown.width + x] = s[stored.y * width + stored.x]
-                    }
-                }
-            }
-        }
-        return DecodedPicture(width: shown.width, height: shown.height, pixels: out)
+        let (turned, size) = orientation.turn(pixels, width: width, height: height)
+        return DecodedPicture(width: size.width, height: size.height, pixels: turned)
     }
 
     func marked(_ marks: [PictureBox]) -> DecodedPicture {

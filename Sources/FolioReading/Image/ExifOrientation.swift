@@ -96,6 +96,26 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
         }
     }
 
+    /// `rgba` (4 bytes a pixel, rows packed, stored `width` × `height`) turned upright, and its
+    /// size shown. O(pixels); the input unchanged for ``upright``.
+    public func turn(_ rgba: [UInt8], width: Int, height: Int) -> (rgba: [UInt8], size: ImageSize) {
+        let shown = shownSize(of: ImageSize(width: width, height: height))
+        guard self != .upright else { return (rgba, shown) }
+        var out = [UInt8](repeating: 0, count: rgba.count)
+        rgba.withUnsafeBytes { source in
+            out.withUnsafeMutableBytes { target in
+                let s = source.bindMemory(to: UInt32.self), t = target.bindMemory(to: UInt32.self)
+                for y in 0..<shown.height {
+                    for x in 0..<shown.width {
+                        let stored = storedPoint(x: x, y: y, storedWidth: width, storedHeight: height)
+                        t[y * shown.width + x] = s[stored.y * width + stored.x]
+                    }
+                }
+            }
+        }
+        return (out, shown)
+    }
+
     /// The tag's value: `orientation 6`.
     public var description: String { "orientation \(rawValue)" }
 }

@@ -11,22 +11,8 @@ extension ExifOrientation {
     /// `rgba` (4 bytes a pixel, rows packed, stored at `size`) turned upright, and its new size.
     /// O(pixels); returns the input unchanged for ``upright``.
     public func apply(to rgba: [UInt8], size: PixelSize) -> (rgba: [UInt8], size: PixelSize) {
-        guard self != .upright else { return (rgba, size) }
-        let w = size.width
-        let shown = shownSize(of: size)
-        var out = [UInt8](repeating: 0, count: rgba.count)
-        rgba.withUnsafeBytes { src in
-            out.withUnsafeMutableBytes { dst in
-                let s = src.bindMemory(to: UInt32.self), d = dst.bindMemory(to: UInt32.self)
-                for y in 0..<shown.height {
-                    for x in 0..<shown.width {
-                        let (sx, sy) = storedPoint(x: x, y: y, stored: size)
-                        d[y * shown.width + x] = s[sy * w + sx]
-                    }
-                }
-            }
-        }
-        return (out, shown)
+        let (turned, shown) = turn(rgba, width: size.width, height: size.height)
+        return (turned, PixelSize(width: shown.width, height: shown.height))
     }
 
     /// Where the pixel shown at (`x`, `y`) is stored, in an image stored at `stored`.

@@ -662,17 +662,21 @@ public final class BookViewer: Scene {
         screen.color(0, 0, 0, 150)
         screen.fill(x: 0, y: h - bar, width: w, height: bar)
         let y = h - bar / 2, left = dotsLeft
-        let indicator = session.indicator
-        for dot in indicator.dots {
-            let level = UInt8(100 + 155 * dot.activity)
-            screen.color(level, level, level)
-            screen.disc(x: left + dot.centre, y: y, diameter: dot.diameter)
-        }
+        drawDots(left: left, y: y)
         let status = session.statusLine
-        screen.text(status.pages, x: left + indicator.extent + 16, y: y)
+        screen.text(status.pages, x: left + session.indicator.extent + 16, y: y)
         if !status.message.isEmpty {
             screen.text(status.message + (status.isPrompt ? "▏" : ""), x: 16, y: y,
                         color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
+        }
+    }
+
+    /// The indicator's dots from `left`, centred on `y`, the current one brightest.
+    func drawDots(left: Double, y: Double) {
+        for dot in session.indicator.dots {
+            let level = UInt8(100 + 155 * dot.activity)
+            screen.color(level, level, level)
+            screen.disc(x: left + dot.centre, y: y, diameter: dot.diameter)
         }
     }
 
@@ -683,11 +687,7 @@ public final class BookViewer: Scene {
         screen.fill(x: 0, y: h - bar, width: w, height: bar)
         let y = h - bar / 2
         let indicator = session.indicator
-        for dot in indicator.dots {
-            let level = UInt8(100 + 155 * dot.activity)
-            screen.color(level, level, level)
-            screen.disc(x: dotsLeft + dot.centre, y: y, diameter: dot.diameter)
-        }
+        drawDots(left: dotsLeft, y: y)
         let status = session.statusLine
         let right = [status.pages, status.percent].filter { !$0.isEmpty }.joined(separator: "   ")
         var tw: Int32 = 0, th: Int32 = 0
