@@ -113,7 +113,12 @@ public struct ReadingLoop: CustomStringConvertible {
             effects += workSlice(bytes: budget.bytes, at: now)
             budget.learn(elapsed: clock() - start, waiting: waiting)
         }
-        if allowingWork && adoptionHasWork { effects += adoptionSlice(bytes: budget.bytes, at: now) }
+        if allowingWork && adoptionHasWork {
+            // Timed like the session's own work: a folder of thousands of photos takes over in slices sized to the frame.
+            let start = clock()
+            effects += adoptionSlice(bytes: budget.bytes, at: now)
+            budget.learn(elapsed: clock() - start, waiting: false)
+        }
         return effects
     }
 

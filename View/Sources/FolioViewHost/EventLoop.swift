@@ -64,10 +64,10 @@ public struct EventLoop {
             while !scene.wantsQuit, SDL_PollEvent(&event) != 0 { scene.handle(event, at: clock()) }
             // The animation moves a frame's time on since its last step, even while events (pictures
             // coming in) keep drawing frames between: a busy queue cannot freeze a turn.
+            // The scene says whether the turn changed what is shown: background work alone draws nothing.
             if scene.isAnimating, clock() >= min(lastFrame, lastTick) + frame - 0.002 {
                 lastTick = clock()
                 scene.tick(at: lastTick)
-                scene.needsDraw = true
             }
         }
     }
