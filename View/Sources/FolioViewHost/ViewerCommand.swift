@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CSDL2
 import Foundation
+import FolioFormats
 import FolioReading
 import FolioViewCore
 
@@ -110,6 +111,8 @@ public struct ViewerCommand {
             guard files.fileExists(atPath: path, isDirectory: &isDirectory) else { throw UsageError(description: "folio-view: \(path): no such file") }
             if !isDirectory.boolValue { return .book(path: path) }
             let list = PhotoList.listing(folder: path)
+            // A comic's folder keeps its pages in folders of their own: read as the terminal reads it.
+            if list.isEmpty, (try? BookOpener.open(path: path)) != nil { return .book(path: path) }
             guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(PhotoList.imageExtensions.sorted().joined(separator: ", ")))") }
             return .photos(list, folder: path, listing: false)
         }

@@ -239,3 +239,31 @@ import Testing
         #expect(viewer.session.currentPage == 0)
     }
 }
+
+/// What a path opens as in the window.
+@MainActor
+@Suite struct ViewerContentTests {
+    /// A folder of photos is photos; a comic's folder, whose pages are in folders of their own, is a
+    /// book as in the terminal; a folder of neither says so.
+    @Test func aFolderIsPhotosOrAComicsFolderOrNeither() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-content-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let comic = root.appendingPathComponent("comic"), empty = root.appendingPathComponent("empty")
+        for folder in ["comic/ch1", "comic/ch2", "empty"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let photo = SceneGoldenTests.photos.appendingPathComponent("photo1.png")
+        for page in ["ch1/p1.png", "ch2/p2.png"] { try FileManager.default.copyItem(at: photo, to: comic.appendingPathComponent(page)) }
+        guard case .photos(let list, let folder, false) = try ViewerCommand(arguments: [SceneGoldenTests.photos.path]).content() else {
+            Issue.record("a folder of photos opens as photos")
+            return
+        }
+        #expect(list.count == 6 && folder == SceneGoldenTests.photos.path)
+        guard case .book(let path) = try ViewerCommand(arguments: [comic.path]).content() else {
+            Issue.record("a comic's folder opens as a book")
+            return
+        }
+        #expect(path == comic.path)
+        #expect(throws: ViewerCommand.UsageError.self) { try ViewerCommand(arguments: [empty.path]).content() }
+    }
+}
