@@ -225,7 +225,7 @@ public final class BookViewer: Scene {
     /// The folder's photos took over: its pictures are theirs, and its place is kept from now on.
     func tookOver() {
         lastTracedPage = -1
-        images?.source = session.document.book?.source ?? images!.source
+        if let source = session.document.book?.source { images?.source = source }
         place = PlaceKeeper(document: session.document, source: placeSource ?? .content, store: store)
     }
 
@@ -351,14 +351,14 @@ public final class BookViewer: Scene {
         apply(reading.handle(key: .character(character), at: now))
     }
 
-    /// Photos' own keys, as image viewers have them: + = - 0 zoom without Ctrl, f full screen.
-    /// True when the key was one of them.
+    /// Photos' own keys, as image viewers have them: + = - zoom without Ctrl, 0 fits a zoomed
+    /// photo (else it is a count's digit, as in `10g`), f full screen. True when the key was one of them.
     func photoKey(_ character: Character) -> Bool {
         let centre = (Double(zoomViewport.width) / 2, Double(zoomViewport.height) / 2)
         switch character {
         case "+", "=": changeZoom { $0.zoom(by: 1.25, toward: centre) }
         case "-": changeZoom { $0.zoom(by: 0.8, toward: centre) }
-        case "0": endZoom()
+        case "0" where zoom != nil: endZoom()
         case "f": toggleFullScreen()
         default: return false
         }
