@@ -107,7 +107,10 @@ final class BookImages {
     }
 
     /// Whether decodes are under way.
-    var isDecoding: Bool { !pending.isEmpty || detailInFlight != nil }
+    var isDecoding: Bool { decodes > 0 }
+
+    /// How many decodes are under way.
+    var decodes: Int { pending.count + (detailInFlight == nil ? 0 : 1) }
 
     /// Whether the picture at `path` is decoded at some size.
     func isReady(_ path: String) -> Bool { kept[path] != nil }

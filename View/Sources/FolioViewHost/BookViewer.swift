@@ -419,6 +419,11 @@ public final class BookViewer: Scene {
     /// The pages where the engine's slots put them (slide and none; curl at rest).
     func drawSlidingPages() {
         for visible in session.visiblePages {
+            // A photo is drawn straight into the frame: no page of paper to make first as it slides in.
+            if look.statusOverPages && !session.images(onPage: visible.page).isEmpty {
+                _ = drawImages(onPage: visible.page, size: pageSize(of: visible.page), at: (Double(visible.x - look.margin), Double(pageTop)))
+                continue
+            }
             guard let texture = pageTexture(visible.page) else { continue }
             screen.copy(texture, x: Double(visible.x - look.margin), y: Double(pageTop),
                         width: Double(texture.size.width), height: Double(texture.size.height))
@@ -530,7 +535,7 @@ public final class BookViewer: Scene {
     /// picture or the cover fills the page. Returns the rows covered by a
     /// picture, drawn or still decoding (blank until it comes); a picture
     /// that cannot be read leaves its rows to its placeholder text, `[image: alt]`.
-    func drawImages(onPage page: Int, size: PixelSize) -> [Range<Int>] {
+    func drawImages(onPage page: Int, size: PixelSize, at origin: (x: Double, y: Double) = (0, 0)) -> [Range<Int>] {
         guard let images else { return [] }
         var covered: [Range<Int>] = []
         for (placed, box, fitted) in pictures(onPage: page, size: size) {
@@ -545,7 +550,7 @@ public final class BookViewer: Scene {
                     trace?("picture \(placed.image.path) drawn (\(fitted))")
                     onFirstPicture?()
                 }
-                let x = Double(box.x + (box.width - fitted.width) / 2), y = Double(box.y + (box.height - fitted.height) / 2)
+                let x = origin.x + Double(box.x + (box.width - fitted.width) / 2), y = origin.y + Double(box.y + (box.height - fitted.height) / 2)
                 screen.copy(texture, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
                 markMatches(on: placed, page: page, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
                 covered.append(placed.rowRange)
@@ -553,7 +558,7 @@ public final class BookViewer: Scene {
                 covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
             case .unreadable(let reason) where placed.image.isStandalone:
                 // A page that is a picture (a photo, a comic's page) says why it cannot be shown.
-                drawNotice(["Cannot show " + BookImages.name(of: placed.image.path), reason], in: size)
+                drawNotice(["Cannot show " + BookImages.name(of: placed.image.path), reason], in: size, at: origin)
                 covered.append(placed.rowRange)
             case .unreadable:
                 break  // a picture in a book's text leaves its alt text
@@ -576,20 +581,26 @@ public final class BookViewer: Scene {
         }
     }
 
-    /// Starts the pictures of the pages either side of those shown (the next spread and the one
-    /// before), so a page turn finds them decoded or drawn; only while no other picture is being
-    /// made, so the pages shown come first. The work is on the decoding queue: a frame does not wait for it.
+    /// Starts the pictures of the pages either side of those shown (the next two spreads and the
+    /// one before), so a page turn finds them decoded or drawn; no more than ``decodesAhead``
+    /// decodes at once, so the pages shown come first. The work is on the decoding queue: a frame
+    /// does not wait for it.
     func prefetchPictures() {
-        guard let images, !images.isDecoding else { return }
+        guard let images else { return }
         let shown = session.currentPages, known = session.pagination.knownPages
         let span = session.book.mode == .twoPages ? 2 : 1
-        for page in Array((shown.upperBound + 1)...(shown.upperBound + span)) + Array((shown.lowerBound - span)..<shown.lowerBound)
-        where page >= 0 && page < known {
+        // The next two spreads first (the way a reader goes), then the one before.
+        let ahead = Array((shown.upperBound + 1)...(shown.upperBound + 2 * span)), behind = Array((shown.lowerBound - span)..<shown.lowerBound)
+        for page in ahead + behind where page >= 0 && page < known {
+            guard images.decodes < Self.decodesAhead else { return }
             for (placed, _, fitted) in pictures(onPage: page, size: pageSize(of: page)) {
                 _ = images.texture(placed.image.path, size: fitted)
             }
         }
     }
+
+    /// The most decodes under way at once that prefetching starts: one a core, on two cores.
+    static let decodesAhead = 2
 
     /// How many pictures were ready when their page first showed them, and how many came later: `--trace` says at the end.
     public var pictureSummary: String? {
@@ -606,15 +617,15 @@ public final class BookViewer: Scene {
         }
     }
 
-    /// `lines` in the middle of a page of `size`, the first in the ink's colour, the rest in grey.
-    func drawNotice(_ lines: [String], in size: PixelSize) {
+    /// `lines` in the middle of a page of `size` drawn at `origin`, the first in the ink's colour, the rest in grey.
+    func drawNotice(_ lines: [String], in size: PixelSize, at origin: (x: Double, y: Double) = (0, 0)) {
         let step = 28.0
-        var y = Double(size.height) / 2 - step * Double(lines.count - 1) / 2
+        var y = origin.y + Double(size.height) / 2 - step * Double(lines.count - 1) / 2
         for (index, line) in lines.enumerated() {
             var w: Int32 = 0, h: Int32 = 0
             TTF_SizeUTF8(screen.uiFont.handle, line, &w, &h)
             let grey: (UInt8, UInt8, UInt8) = look.statusOverPages ? (200, 200, 200) : (90, 86, 80)
-            screen.text(line, x: max(8, (Double(size.width) - Double(w)) / 2), y: y, color: index == 0 ? look.ink : grey)
+            screen.text(line, x: origin.x + max(8, (Double(size.width) - Double(w)) / 2), y: y, color: index == 0 ? look.ink : grey)
             y += step
         }
     }
