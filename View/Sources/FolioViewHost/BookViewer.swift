@@ -208,6 +208,7 @@ public final class BookViewer: Scene {
             if moving { trace?("settled \(pageNow + 1)") }
             lastTracedPage = pageNow
             moving = false
+            prefetchPictures()  // held to one decode while the pages moved
         }
     }
     var lastTracedPage = -1
@@ -587,12 +588,14 @@ public final class BookViewer: Scene {
     /// does not wait for it.
     func prefetchPictures() {
         guard let images else { return }
+        // While the pages move, one decode at a time: the frames keep a core.
+        let limit = session.isAnimating ? 1 : Self.decodesAhead
         let shown = session.currentPages, known = session.pagination.knownPages
         let span = session.book.mode == .twoPages ? 2 : 1
         // The next two spreads first (the way a reader goes), then the one before.
         let ahead = Array((shown.upperBound + 1)...(shown.upperBound + 2 * span)), behind = Array((shown.lowerBound - span)..<shown.lowerBound)
         for page in ahead + behind where page >= 0 && page < known {
-            guard images.decodes < Self.decodesAhead else { return }
+            guard images.decodes < limit else { return }
             for (placed, _, fitted) in pictures(onPage: page, size: pageSize(of: page)) {
                 _ = images.texture(placed.image.path, size: fitted)
             }
