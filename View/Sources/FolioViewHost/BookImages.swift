@@ -112,6 +112,9 @@ final class BookImages {
     /// How many decodes are under way.
     var decodes: Int { pending.count + (detailInFlight == nil ? 0 : 1) }
 
+    /// Whether the picture at `path` is being decoded, at any size.
+    func isPending(_ path: String) -> Bool { pending.contains { $0.path == path } }
+
     /// Whether the picture at `path` is decoded at some size.
     func isReady(_ path: String) -> Bool { kept[path] != nil }
 

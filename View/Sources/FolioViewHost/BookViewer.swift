@@ -583,14 +583,18 @@ public final class BookViewer: Scene {
     }
 
     /// Starts the pictures of the pages either side of those shown (the next two spreads and the
-    /// one before), so a page turn finds them decoded or drawn; no more than ``decodesAhead``
-    /// decodes at once, so the pages shown come first. The work is on the decoding queue: a frame
+    /// one before), so a page turn finds them decoded or drawn, once the pages shown have theirs;
+    /// no more than ``decodesAhead`` decodes at once (one while the pages move). The work is on the decoding queue: a frame
     /// does not wait for it.
     func prefetchPictures() {
         guard let images else { return }
+        let shown = session.currentPages, known = session.pagination.knownPages
+        // The pages shown come first: nothing is made ahead while their own pictures are being made.
+        for page in shown where pictures(onPage: page, size: pageSize(of: page)).contains(where: { images.isPending($0.placed.image.path) }) {
+            return
+        }
         // While the pages move, one decode at a time: the frames keep a core.
         let limit = session.isAnimating ? 1 : Self.decodesAhead
-        let shown = session.currentPages, known = session.pagination.knownPages
         let span = session.book.mode == .twoPages ? 2 : 1
         // The next two spreads first (the way a reader goes), then the one before.
         let ahead = Array((shown.upperBound + 1)...(shown.upperBound + 2 * span)), behind = Array((shown.lowerBound - span)..<shown.lowerBound)
