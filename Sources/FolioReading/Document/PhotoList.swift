@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The photos a ``PhotoAlbum`` pages through: image files in natural order
 /// (``NaturalOrder``), and the one to show first.
@@ -35,10 +41,19 @@ public struct PhotoList: Hashable, Sendable, CustomStringConvertible {
         PhotoList(names: paths(in: folder), opened: opened)
     }
 
-    /// The entries of `folder`, as paths (`folder/name`); none when it cannot be read.
+    /// The entries of `folder`, as paths (`folder/name`), without `.` and `..`; none when it cannot be read.
+    /// (The C library's directory reading: the static `folio` links no Foundation.)
     public static func paths(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.map { join(folder, $0) }
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var paths: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { paths.append(join(folder, name)) }
+        }
+        return paths
     }
 
     /// `folder/name`, or `./name` for the current folder's empty name.
