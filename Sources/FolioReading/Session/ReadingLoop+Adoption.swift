@@ -31,9 +31,10 @@ extension ReadingLoop {
     public var isAdopting: Bool { adoption != nil }
 
     /// Whether the adoption can go on now: its document is not ready, or the reader is still.
+    /// (A ready document's own pagination is not the adoption's: it waits, idle, for the reader.)
     var adoptionHasWork: Bool {
         guard let adoption else { return false }
-        return adoption.session.map { $0.hasWork || readerIsStill } ?? true
+        return adoption.session.map { $0.isWaiting || readerIsStill } ?? true
     }
 
     /// Whether nothing moves and the reader is only reading.
