@@ -111,7 +111,7 @@ struct ReaderInput {
     static func photo(_ path: String) -> ReaderInput? {
         guard PhotoList.isImage(path) else { return nil }
         let (folder, opened) = PhotoList.folder(of: path)
-        let alone = PhotoAlbum(list: PhotoList(names: [opened], opened: opened), title: PhotoAlbum.name(of: folder == "." ? currentFolder() : folder))
+        let alone = PhotoAlbum(list: PhotoList(names: [opened], opened: opened), title: PhotoAlbum.title(ofFolder: folder))
         guard !alone.part(at: 0).images.isEmpty else { return nil }
         let input = ReaderInput(document: Document(book: alone, path: opened), streamDescriptor: nil, source: .file(path))
         let list = PhotoList.listing(folder: folder, opened: opened)
@@ -120,13 +120,6 @@ struct ReaderInput {
         shown.photoFolder = PhotoFolder(path: folder, document: Document(book: PhotoAlbum(list: list, title: alone.title), path: folder),
                                         part: list.firstIndex)
         return shown
-    }
-
-    /// The current folder's path.
-    static func currentFolder() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Standard input as a growing document.

@@ -92,6 +92,14 @@ public final class PhotoAlbum: BookSource {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// The title of an album of `folder`'s photos: its name, the current folder's for `.`.
+    public static func title(ofFolder folder: String) -> String {
+        guard folder == "." else { return name(of: folder) }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return folder }
+        return name(of: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
     /// The first `count` bytes of the file at `path`, or nil when it cannot be opened.
     static func head(of path: String, count: Int) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }

@@ -95,7 +95,7 @@ public final class BookViewer: Scene {
     public convenience init(screen: Screen, photos list: PhotoList, folder: String?, restores: Bool, lister: FolderLister? = nil,
                             transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(spread: .single),
                             at now: Double = EventLoop.ticks()) throws {
-        let title = folder.map { PhotoAlbum.name(of: $0 == "." ? FileManager.default.currentDirectoryPath : $0) } ?? "Photos"
+        let title = folder.map(PhotoAlbum.title(ofFolder:)) ?? "Photos"
         let document = Document(book: PhotoAlbum(list: list, title: title), path: folder ?? list.names.first)
         try self.init(screen: screen, document: document, place: folder.map { .file(path: $0) }, restores: restores && lister == nil,
                       look: .photos, transition: transition, forget: forget, options: options, at: now)
