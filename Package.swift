@@ -64,16 +64,17 @@ let package = Package(
         .target(name: "FolioReading", dependencies: ["Folio"], swiftSettings: directMetadata + optimisedInDebug),
         // The terminal host: cells, input decoding, frames, the tty.
         .target(name: "FolioTerminal", dependencies: ["Folio", "FolioReading"], swiftSettings: directMetadata),
-        // EPUB books read in place (nothing extracted) and turned into display
-        // text: UTF-8 with SGR styles plus side tables, a BookSource for the reading layer.
-        .target(
-            name: "FolioEPUB",
-            dependencies: ["FolioReading"],
-            swiftSettings: directMetadata
-        ),
         // zlib from the system (zlib1g-dev): Scripts/test and .ci/run install it when missing.
         // Not "CZlib": ZIPFoundation, which the EPUB tests use, has a module of that name.
         .systemLibrary(name: "CFolioZlib", providers: [.apt(["zlib1g-dev"])]),
+        // EPUB books read in place (nothing extracted) and turned into display
+        // text: UTF-8 with SGR styles plus side tables, a BookSource for the reading layer.
+        // Entries inflate through zlib.
+        .target(
+            name: "FolioEPUB",
+            dependencies: ["FolioReading", "CFolioZlib"],
+            swiftSettings: directMetadata
+        ),
         // What folio opens besides plain text, as less does: .gz inflated as it is read, the
         // LESSOPEN/LESSCLOSE input preprocessor, and less's guess at a binary file.
         .target(name: "FolioInput", dependencies: ["CFolioZlib"], swiftSettings: directMetadata),
