@@ -50,8 +50,15 @@ struct PlainOutput {
         var output: [UInt8] = []
         output.reserveCapacity(1 << 20)
         var start = 0
+        // How far the text is written: past `start` when the lines of a page still filling have gone out.
+        var written = 0
         var style = TextStyle.plain
         var first = true
+        /// A form feed before each page but the first, unless the text has its own there.
+        func beginPage() {
+            if !first, text.withBytes((start - 1)..<start, { $0.first }) != 0x0C { output.append(0x0C) }
+            first = false
+        }
         if let fd = input.streamDescriptor {  // blocking reads from here on: nothing else to wait for
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
@@ -62,11 +69,11 @@ struct PlainOutput {
                     layout.page(in: window, from: start, style: style, collect: false)
                 }
                 guard let page, page.isFull && page.end < text.count || text.isComplete else { break }
-                if !first, text.withBytes((start - 1)..<start, { $0.first }) != 0x0C { output.append(0x0C) }
-                first = false
-                text.withBytes(start..<page.end) { bytes in
+                if written == start { beginPage() }
+                text.withBytes(written..<page.end) { bytes in
                     if visibleOnly { Self.appendVisible(bytes, to: &output) } else { output.append(contentsOf: bytes) }
                 }
+                written = page.end
                 if output.count >= 1 << 20 {
                     guard StandardStreams.write(output, to: STDOUT_FILENO) else { return }
                     output.removeAll(keepingCapacity: true)
@@ -76,6 +83,13 @@ struct PlainOutput {
                 stream?.discard(before: start - 1)
             }
             guard let stream, !stream.isComplete else { break }
+            // The page still filling holds every line that has ended (more text can only come after them):
+            // they go out now, so a writer that pauses has its lines read meanwhile, as cat and less pass them on.
+            if let ended = text.withBytes(written..<text.count, { $0.lastIndex(of: 0x0A) }) {
+                if written == start { beginPage() }
+                text.withBytes(written..<(written + ended + 1)) { output.append(contentsOf: $0) }
+                written += ended + 1
+            }
             // Wait for more of the stream.
             if !output.isEmpty {
                 guard StandardStreams.write(output, to: STDOUT_FILENO) else { return }

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `folio` when standard output is not a terminal, and its errors: the real binary.
 @Suite struct PlainOutputTests {
@@ -97,9 +100,67 @@ import Testing
         #expect(viaFIFO.out == "through a fifo\n")
     }
 
+    /// An endless stream (`yes`, which never ends) is written as it arrives: a reader taking the first
+    /// 100,000 bytes gets them, and folio stops when that reader goes, rather than waiting for an end.
     @Test func anEndlessStreamIsWrittenAsItArrives() throws {
-        let result = try Folio.shell("yes | head -c 5000000 | \(Folio.binary.path) --width 40 --height 10 | head -c 100000 | wc -c")
-        #expect(result.trimmingCharacters(in: .whitespacesAndNewlines) == "100000")
+        let started = Date()
+        let result = try Folio.shell("timeout 30 sh -c 'yes | \(Folio.binary.path) --width 40 --height 10 | head -c 100000 | wc -c'; echo \" status $?\"")
+        let parts = result.split(whereSeparator: \.isWhitespace)
+        #expect(parts.first == "100000", "\(result)")
+        #expect(parts.last == "0", "the pipeline ended by itself (timeout says 124): \(result)")
+        #expect(Date().timeIntervalSince(started) < 25)
+    }
+
+    /// Each line of a stream that is still open is written when it arrives, not when the stream ends:
+    /// a writer that pauses (a build log, `tail -f` through a pipe) has its lines read meanwhile.
+    @Test func aStreamStillOpenHasItsLinesWrittenMeanwhile() throws {
+        let process = Process()
+        process.executableURL = Folio.binary
+        process.arguments = ["--width", "40", "--height", "10"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        var seen = ""
+        /// What folio has written within five seconds, stopping as soon as it holds `text`.
+        func read(until text: String) -> String {
+            let fd = output.fileHandleForReading.fileDescriptor
+            let deadline = Date().addingTimeInterval(5)
+            while !seen.contains(text), Date() < deadline {
+                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 100) > 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = Glibc.read(fd, &buffer, buffer.count)
+                guard count > 0 else { break }
+                seen += String(decoding: buffer[..<count], as: UTF8.self)
+            }
+            return seen
+        }
+        input.fileHandleForWriting.write(Data("the first line\n".utf8))
+        #expect(read(until: "the first line").contains("the first line"), "written while the stream is open: \(seen.debugDescription)")
+        input.fileHandleForWriting.write(Data("the second line\n".utf8))
+        #expect(read(until: "the second line").contains("the second line"), "\(seen.debugDescription)")
+        #expect(process.isRunning, "folio waits for more")
+    }
+
+    /// Lines written as they arrive still make the pages a whole file makes: the same bytes, with the
+    /// form feeds where the file's pages break (wrapped lines crossing a page's end included).
+    @Test func aTrickledStreamIsPagedAsTheWholeFileIs() throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lines = (1...40).map { "line \($0) " + String(repeating: "x", count: $0 * 3) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("whole.txt"))
+        let folio = "\(Folio.binary.path) --width 40 --height 10"
+        let trickle = lines.map { "echo '\($0)'; sleep 0.02" }.joined(separator: "; ")
+        let streamed = try Folio.shell("(\(trickle)) | \(folio) | od -c")
+        let whole = try Folio.shell("\(folio) \(dir.path)/whole.txt | od -c")
+        #expect(whole.contains("\\f"), "the file has several pages")
+        #expect(streamed == whole)
     }
 
     @Test(arguments: [
