@@ -72,11 +72,14 @@ import Testing
         // Line 23 (paragraph 12: a line each, a blank line between) at the top, as less's 23g puts it.
         try tmux.send("23g", literal: true)
         try tmux.waitFor("line 23 at the top") { $0.dropFirst().first?.trimmingCharacters(in: .whitespaces).hasPrefix("P0012 ") == true }
-        let marker = "P0012"
-        for (columns, rows) in [(200, 50), (60, 20), (80, 24)] {
+        // The reader's place is the start of P0012: a page at a time, it stays the top line, as in less;
+        // in a spread of two pages, it is on one of them (the spread's pages start where pages start).
+        for (columns, rows, spread) in [(200, 50, true), (60, 20, false), (80, 24, false), (200, 50, true), (80, 24, false)] {
             try tmux.resize(columns: columns, rows: rows)
-            try tmux.waitFor("\(marker) after a resize to \(columns)×\(rows)") { screen in
-                screen.count == rows && screen.joined().contains(marker)
+            try tmux.waitFor("P0012 at the reader's place after a resize to \(columns)×\(rows)") { screen in
+                guard screen.count == rows else { return false }
+                if spread { return screen.dropFirst().dropLast().contains { $0.contains("P0012 ") } }
+                return screen.dropFirst().first?.trimmingCharacters(in: .whitespaces).hasPrefix("P0012 ") == true
             }
         }
         try tmux.send("q")

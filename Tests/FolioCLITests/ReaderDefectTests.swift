@@ -174,9 +174,43 @@ import Testing
         #expect(!screen.joined().contains("␛") && !screen.joined().contains("␈"), "no escape shown as a symbol")
         let styled = try tmux.styledScreen().joined()
         #expect(styled.contains("\u{1B}[33myellow"), "yellow text: \(styled.debugDescription.prefix(300))")
-        #expect(styled.contains("\u{1B}[1mNAME") || styled.contains(";1mNAME") || styled.contains("\u{1B}[1;"), "bold NAME")
-        #expect(styled.contains("\u{1B}[4mu") || styled.contains(";4mu"), "underlined u")
+        let line = try #require(try tmux.styledScreen().first { $0.contains("NAME") })
+        #expect(Self.style(of: "yellow", in: line) == [33], "\(line.debugDescription)")
+        #expect(Self.style(of: "plain", in: line) == [], "\(line.debugDescription)")
+        #expect(Self.style(of: "both", in: line) == [1, 4], "\(line.debugDescription)")
+        #expect(Self.style(of: "NAME", in: line) == [1], "bold NAME alone: \(line.debugDescription)")
+        #expect(Self.style(of: " u", in: line) == [4], "underlined u alone: \(line.debugDescription)")
         try tmux.send("q")
+    }
+
+    /// The SGR attributes (1 bold, 4 underline, 30–37 and 40–47 colours; 39 and 49 are no colour) in force at the first character of
+    /// `word`'s first occurrence in a line of tmux's styled capture, replaying every SGR before it.
+    static func style(of word: String, in line: String) -> Set<Int> {
+        var attributes = Set<Int>()
+        var text = Substring(line)
+        var plain = ""
+        while let escape = text.firstIndex(of: "\u{1B}") {
+            plain += text[..<escape]
+            if plain.contains(word) { return attributes }
+            let rest = text[text.index(after: escape)...]
+            guard rest.first == "[", let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+            if rest[end] == "m" {
+                let codes = rest.dropFirst()[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                for code in codes {
+                    switch code {
+                    case 0: attributes = []
+                    case 22: attributes.remove(1)
+                    case 24: attributes.remove(4)
+                    case 39: attributes = attributes.filter { !(30...37).contains($0) }
+                    case 49: attributes = attributes.filter { !(40...47).contains($0) }
+                    case 30...37: attributes = attributes.filter { !(30...37).contains($0) }; attributes.insert(code)
+                    default: attributes.insert(code)
+                    }
+                }
+            }
+            text = rest[rest.index(after: end)...]
+        }
+        return (plain + text).contains(word) ? attributes : [-1]
     }
 
     @Test func aManPageLooksAsItDoesInLess() throws {

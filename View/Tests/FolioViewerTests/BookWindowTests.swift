@@ -83,23 +83,34 @@ import Testing
         try desktop.xdotool("mouseup", "1")
         try viewer.waitFor("page 5 /")
 
-        // Curl and take it back: the page stays.
+        // Curl and take it back: the page moves under the mouse, then settles where it was.
+        try viewer.waitFor("settled 5")
+        let settledAtFive = viewer.trace.split(separator: "\n").filter { $0.contains("settled 5") }.count
+        Thread.sleep(forTimeInterval: 0.3)
+        let atFive = try desktop.screenshot()
         try desktop.xdotool("mousemove", "1200", "420")
         try desktop.xdotool("mousedown", "1")
-        for x in [1100, 1000, 900, 1000, 1100] {
+        for x in [1100, 1000, 900, 1000] {
             try desktop.xdotool("mousemove", "\(x)", "420")
             Thread.sleep(forTimeInterval: 0.03)
         }
+        Thread.sleep(forTimeInterval: 0.2)
+        let heldBack = try desktop.screenshot()
+        #expect(heldBack.difference(from: atFive, x: 660, y: 60, width: 600, height: 680) > 5, "the drag curls the page")
         // Back to where it was grabbed, slowly (well under a flick), then let go.
-        for x in stride(from: 1110, through: 1200, by: 6) {
+        for x in stride(from: 1010, through: 1200, by: 6) {
             try desktop.xdotool("mousemove", "\(x)", "420")
             Thread.sleep(forTimeInterval: 0.05)
         }
         Thread.sleep(forTimeInterval: 0.2)
         try desktop.xdotool("mouseup", "1")
-        Thread.sleep(forTimeInterval: 1)
+        // The pages came to rest again, on page 5, and look as they did before the drag.
+        try viewer.waitFor("settled 5", count: settledAtFive + 1)
+        Thread.sleep(forTimeInterval: 0.3)
         let pages = viewer.trace.split(separator: "\n").filter { $0.contains("] page ") }.map(String.init)
         #expect(pages.last.flatMap { Self.page($0)?.page } == 5, "a drag taken back leaves the page: \(pages)")
+        let after = try desktop.screenshot()
+        #expect(after.difference(from: atFive, x: 40, y: 60, width: 1200, height: 680) < 1, "the spread as it was before the drag")
 
         try desktop.xdotool("key", "q")
         #expect(try viewer.waitForExit() == 0)
