@@ -185,11 +185,11 @@ let package = Package(
         .testTarget(name: "FolioComicsTests", dependencies: ["FolioComics", "FolioReading", "FolioTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FolioPDFTests", dependencies: ["FolioPDF", "FolioReading", "FolioTestSupport"]),
         // Checked against the real thing: gzip and zcat, /bin/sh, less.
-        .testTarget(name: "FolioInputTests", dependencies: ["FolioInput"]),
+        .testTarget(name: "FolioInputTests", dependencies: ["FolioInput", "FolioTestSupport"]),
         .testTarget(
             name: "FolioEPUBTests",
             dependencies: [
-                "FolioEPUB", "FolioReading",
+                "FolioEPUB", "FolioReading", "FolioTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

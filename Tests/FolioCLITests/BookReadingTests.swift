@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import FolioTestSupport
 
 /// Real EPUB books no one here wrote, read with the real binary in tmux.
-@Suite(.serialized) struct BookReadingTests {
+@Suite(.serialized, .needs(.tmux, .liveManual)) struct BookReadingTests {
     static let manual = "/usr/share/doc/live-manual/epub/live-manual.en.epub"
 
     func status(_ screen: [String]) -> String { screen.last ?? "" }

@@ -4,7 +4,7 @@ import Testing
 
 /// Comics with the real binary in tmux: a manga packed by Python's zipfile, read right to left,
 /// its bookmarks in the strip, its place kept across a relaunch.
-@Suite(.serialized) struct ComicReadingTests {
+@Suite(.serialized, .needs(.tmux, .sevenZip)) struct ComicReadingTests {
     @Test func aMangaTurnsRightToLeftShowsItsBookmarksAndKeepsItsPlace() throws {
         let fixtures = try ComicFixtures()
         defer { fixtures.remove() }

@@ -7,7 +7,7 @@ import FolioTestSupport
 /// truncates and rotates and on a pipe that keeps writing. After `+F` no key
 /// is pressed until the test means to stop following: what arrives must show
 /// by itself.
-@Suite(.serialized) struct FollowEndToEndTests {
+@Suite(.serialized, .needs(.tmux)) struct FollowEndToEndTests {
     func status(_ screen: [String]) -> String { screen.last ?? "" }
 
     /// The text rows (no strip, no status row).

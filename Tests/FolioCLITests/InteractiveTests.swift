@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import FolioTestSupport
 
 /// The reader in a real terminal: the real folio binary in tmux, driven with
 /// send-keys and read with capture-pane. Serialized: each test owns a tmux server.
-@Suite(.serialized) struct InteractiveTests {
+@Suite(.serialized, .needs(.tmux)) struct InteractiveTests {
     /// A document of numbered paragraphs, so every screen can be located.
     static func longDocument(in dir: URL, paragraphs: Int = 400) throws -> URL {
         let file = dir.appendingPathComponent("long.txt")

@@ -6,7 +6,7 @@ import FolioTestSupport
 /// binary in a real terminal (tmux) on documents of real size. Each test
 /// presses the keys that start the work and then only looks: a wait that
 /// never ends fails, whatever the keys after it would have done.
-@Suite(.serialized) struct LiveSessionTests {
+@Suite(.serialized, .needs(.tmux, .man)) struct LiveSessionTests {
     func status(_ screen: [String]) -> String { StatusRow.status(screen) }
 
     /// "3 / 120" or "3 / 120+" from the status row.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import FolioTestSupport
 
 /// folio opens what less opens: `.gz` files through zlib, LESSOPEN and LESSCLOSE
 /// as less runs them (with Debian's real lesspipe), and binary files only after
 /// asking. The real binary, through pipes and in tmux; zcat is the reference.
-@Suite(.serialized) struct OpenLikeLessTests {
+@Suite(.serialized, .needs(.tmux, .less, .liveManual)) struct OpenLikeLessTests {
     /// Lines of numbered text, about `count` bytes; no form feeds (folio's plain output puts
     /// one between pages, so the comparisons below take those out).
     static func logText(bytes count: Int, seed: Int = 1) -> Data {

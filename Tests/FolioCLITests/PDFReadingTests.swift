@@ -5,7 +5,7 @@ import Testing
 /// PDFs with the real binary, on Debian's own manuals: plain output against pdftotext, refusals in
 /// one line, the text read in tmux (which draws no pixels), and a page in a sixel terminal's pixels
 /// against poppler's drawing of it.
-@Suite(.serialized) struct PDFReadingTests {
+@Suite(.serialized, .needs(.tmux, .imageMagick, .poppler, .mupdfTools, .tasn1Manual, .bashManual)) struct PDFReadingTests {
     static func requireReferences() throws {
         try #require(PDFReferences.installed, "run Scripts/test (libtasn1-doc, bash-doc)")
     }

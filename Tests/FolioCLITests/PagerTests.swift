@@ -5,7 +5,7 @@ import Testing
 /// folio as the pager of git, man and a pipe, with less's options and
 /// environment: the real binary in tmux (or on a pseudo-terminal, to read the
 /// bytes it writes), asserting what the screen shows before any key.
-@Suite(.serialized) struct PagerTests {
+@Suite(.serialized, .needs(.tmux, .man, .git)) struct PagerTests {
     func pageCount(_ screen: [String]) -> (page: Int, count: Int)? {
         let status = screen.last ?? ""
         guard let slash = status.range(of: " / ") else { return nil }

@@ -5,7 +5,7 @@ import Testing
 /// Photos in the terminal with the real binary in tmux: a picture file opens as a photo among
 /// its folder's, drawn in coloured cells, turned upright as its camera says, and paged with the
 /// reader's keys; written to a pipe it stays its bytes.
-@Suite(.serialized) struct PhotoReadingTests {
+@Suite(.serialized, .needs(.tmux, .imageMagick)) struct PhotoReadingTests {
     /// A JPEG of `width` × `height` by ImageMagick, its left half `left` and right half `right`, with
     /// an EXIF block saying `orientation` written in after its first two bytes.
     static func jpeg(_ fixtures: ComicFixtures, _ name: String, width: Int, height: Int, left: String, right: String,

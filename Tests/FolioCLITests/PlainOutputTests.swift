@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,7 +64,7 @@ import Glibc
         #expect(result.out == "from a pipe\n")
     }
 
-    @Test func opensTheGuideWithNoFileWhenStandardInputIsATerminal() throws {
+    @Test(.needs(.tmux)) func opensTheGuideWithNoFileWhenStandardInputIsATerminal() throws {
         // Standard input must be a terminal for the guide: run it in tmux, output to a pipe.
         let tmux = try Tmux(columns: 80, rows: 24, command: ["sh", "-c", "\(Folio.binary.path) --height 1000 | head -1"])
         #expect(tmux.waitForExit() == 0)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import FolioTestSupport
 
 /// The defects a new user found in the reader, one test each, in a real
 /// terminal (tmux) with the real binary. Where the defect was a stall, the
 /// test looks at the screen without pressing another key.
-@Suite(.serialized) struct ReaderDefectTests {
+@Suite(.serialized, .needs(.tmux, .man)) struct ReaderDefectTests {
     func status(_ screen: [String]) -> String { StatusRow.status(screen) }
 
     /// "3 / 120" or "3 / 120+" from the status row.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import FolioTestSupport
 
 /// Several files, as in less: `folio a b c`, then `:n`, `:p`, `:x`, `:e`,
 /// `:d`, each file at its own saved place; and marks kept with the place.
 /// The real binary in tmux, each screen read as it comes, without another key.
-@Suite(.serialized) struct SeveralFilesTests {
+@Suite(.serialized, .needs(.tmux)) struct SeveralFilesTests {
     /// A file of numbered paragraphs whose words name the file (`B0012 b0012.01 …`), one line each.
     static func file(_ name: String, in dir: URL, paragraphs: Int = 300) throws -> URL {
         let letter = String(name.prefix(1))

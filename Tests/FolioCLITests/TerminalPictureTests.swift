@@ -4,7 +4,7 @@ import Testing
 
 /// Pictures the real folio draws in the terminal's pixels, through a pseudo-terminal that answers
 /// as a sixel terminal does: the sixel it writes, decoded by ImageMagick, is the comic's page.
-@Suite(.serialized) struct TerminalPictureTests {
+@Suite(.serialized, .needs(.imageMagick)) struct TerminalPictureTests {
     /// Runs folio on `path` in a pseudo-terminal of 100 × 32; answers its questions with `answers`
     /// (nothing when nil); returns what it wrote until `done` says so (or 20 s), after which it quits.
     static func run(_ arguments: [String], answers: String?, until done: (String) -> Bool) throws -> String {

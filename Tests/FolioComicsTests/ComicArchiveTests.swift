@@ -6,7 +6,7 @@ import Testing
 
 /// Comics packed by the real tools, read back through libarchive: the pages, in the order people
 /// expect, byte for byte what was packed; hostile archives refused in one line.
-@Suite struct ComicArchiveTests {
+@Suite(.needs(.sevenZip)) struct ComicArchiveTests {
     /// Pages named so that plain string order is wrong, with entries that are not pages.
     static let pages: [(String, [UInt8])] = [
         ("issue/page-10.png", ComicFixtures.png(width: 30, height: 40, rgb: (10, 10, 10))),

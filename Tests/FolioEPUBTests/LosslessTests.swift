@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import FolioTestSupport
 @testable import FolioEPUB
 
 /// Every text node of every spine document reaches the display text
 /// exactly once, in order, compared with a reference extraction done
 /// independently (Python's zipfile and html.parser, in
 /// Fixtures/reference-text.py).
-@Suite struct LosslessTests {
+@Suite(.needs(.liveManual, .packagingGuide)) struct LosslessTests {
     static let books = [
         RealBooks.liveManual, RealBooks.liveManualFolder + "/live-manual.ja.epub", RealBooks.packagingGuide, RealBooks.folioGuide,
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioTestSupport
 @testable import FolioEPUB
 
 /// Books no one here wrote: two from Debian (Scripts/test installs them; a
@@ -24,7 +25,7 @@ enum RealBooks {
     }
 }
 
-@Suite struct RealBookTests {
+@Suite(.needs(.liveManual, .packagingGuide)) struct RealBookTests {
     @Test func liveManual() throws {
         let book = try RealBooks.open(RealBooks.liveManual)
         #expect(book.metadata == EPUBMetadata(

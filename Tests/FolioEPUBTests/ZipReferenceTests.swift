@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import FolioTestSupport
 @testable import FolioEPUB
 
 /// Zip archives written by the tools people make books with (Info-ZIP's `zip`, Python's `zipfile`),
 /// holding pictures and a chapter with an incompressible run — the entries whose deflated streams mix
 /// compressed and stored blocks — read here and checked against Python's `zipfile`, the reference
 /// reader: the same names, and every entry's bytes the same.
-@Suite struct ZipReferenceTests {
+@Suite(.needs(.zip, .imageMagick)) struct ZipReferenceTests {
     /// A folder with two photos and a drawing made by ImageMagick, and a chapter with random bytes
     /// (as base64 and raw Latin-1 letters) inside it.
     func makeFiles(in folder: String) throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import FolioTestSupport
 import FolioInput
 
 /// less's guess at a binary file: small cases that pin the rule down, then
 /// the real less as the reference on generated files.
-@Suite struct BinaryGuessTests {
+@Suite(.needs(.less)) struct BinaryGuessTests {
     static func guess(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { BinaryGuess.isBinary(sample: $0) } }
     static func count(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBytes { BinaryGuess.binaryCount(sample: $0) } }
     static let text = Array("some ordinary text to pad the sample\n".utf8)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import FolioTestSupport
 import FolioInput
 
 /// LESSOPEN and LESSCLOSE as less reads them, file names quoted as less
 /// quotes them, checked against the real /bin/sh.
-@Suite struct InputPreprocessorTests {
+@Suite(.needs(.less)) struct InputPreprocessorTests {
     @Test(arguments: [
         ("|lesspipe %s", InputPreprocessor.Output.text(emptyMeansEmpty: false), false, "lesspipe %s"),
         ("||lesspipe %s", .text(emptyMeansEmpty: true), false, "lesspipe %s"),
@@ -64,7 +65,7 @@ import FolioInput
 }
 
 /// Commands run through /bin/sh as popen runs them.
-@Suite struct ShellCommandTests {
+@Suite(.needs(.less)) struct ShellCommandTests {
     @Test func outputStatusAndTheFirstByte() throws {
         let command = try ShellCommand.start("printf 'abc\\ndef'; exit 3")
         #expect(command.readByte() == UInt8(ascii: "a"))

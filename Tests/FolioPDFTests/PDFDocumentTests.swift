@@ -6,7 +6,7 @@ import Testing
 
 /// MuPDF through folio's shim, on real PDFs no one here wrote, checked against poppler's
 /// tools: the page count, each page's text, the pages drawn, the outline and the links.
-@Suite struct PDFDocumentTests {
+@Suite(.needs(.imageMagick, .poppler, .mupdfTools, .tasn1Manual, .bashManual)) struct PDFDocumentTests {
     static func requireReferences() throws {
         try #require(PDFReferences.installed, "run Scripts/test (libtasn1-doc, bash-doc)")
     }

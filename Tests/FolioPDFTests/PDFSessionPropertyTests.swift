@@ -9,7 +9,7 @@ import Testing
 /// (cells of 10 × 20 pixels) and where they are not: random screens and commands. After each step,
 /// once the loop is idle: where pictures are drawn each page of the document is one page holding
 /// its picture and all its text; and the place saved opens on the same PDF page on another screen.
-@Suite struct PDFSessionPropertyTests {
+@Suite(.needs(.poppler, .tasn1Manual)) struct PDFSessionPropertyTests {
     static let runs = Int(ProcessInfo.processInfo.environment["FOLIO_PDF_RUNS"] ?? "") ?? 12
 
     @Test func pdfPagesKeepTheirPagesAndPlace() throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Pictures decoded by stb_image and libwebp, checked against ImageMagick's decoding of the same
 /// files, and turned into cells by chafa, checked against the picture's own colours.
-@Suite struct PictureTests {
+@Suite(.needs(.imageMagick)) struct PictureTests {
     /// ImageMagick's RGBA pixels of `path`, the reference decoder.
     static func reference(_ path: String) throws -> [UInt8] {
         let process = Process()
@@ -128,7 +128,7 @@ import Testing
 
 /// Pixels for terminals that draw them: the sixel chafa writes, read back by ImageMagick (its own sixel
 /// reader), is the picture at the size asked (sixel heights come in steps of six pixels).
-@Suite struct PixelPictureTests {
+@Suite(.needs(.imageMagick)) struct PixelPictureTests {
     @Test func sixelReadBackByImageMagickIsThePicture() throws {
         let fixtures = try ComicFixtures()
         defer { fixtures.remove() }

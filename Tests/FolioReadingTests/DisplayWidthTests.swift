@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import FolioTestSupport
 @testable import FolioReading
 
 /// Checks the committed width table against Unicode's own data files
 /// (Debian's unicode-data package, which .ci/run installs), read here
 /// independently of the generator.
-@Suite struct DisplayWidthTests {
+@Suite(.needs(.unicodeData)) struct DisplayWidthTests {
     static let ucd = "/usr/share/unicode"
 
     @Test func commonCharacters() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioTestSupport
 import FolioReading
 
 /// Picture sizes read from file headers (a book's images are sized before any is decoded).
@@ -28,7 +29,7 @@ import FolioReading
 
     /// TIFFs as ImageMagick writes them, both byte orders, sized as ImageMagick's `identify` says;
     /// and a QOI header (the format's own 14 bytes).
-    @Test(arguments: ["LSB", "MSB"])
+    @Test(.needs(.imageMagick), arguments: ["LSB", "MSB"])
     func tiffSizesAreThoseImageMagickReads(endian: String) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-header-\(endian)-\(getpid()).tiff").path
         defer { try? FileManager.default.removeItem(atPath: path) }

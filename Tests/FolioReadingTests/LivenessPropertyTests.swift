@@ -160,7 +160,7 @@ enum LiveDocument: Hashable, Sendable, CustomStringConvertible {
 /// failure prints its seed and the shrunk sequence. The long run:
 ///
 ///     FOLIO_LIVENESS_RUNS=10000 swift test -c release -Xswiftc -enable-testing --filter LivenessProperty
-@Suite struct LivenessPropertyTests {
+@Suite(.needs(.liveManual, .packagingGuide)) struct LivenessPropertyTests {
     static let viewport = Viewport(width: 120, height: 38)
 
     @Test func everyWaitEndsAndTheReadersTextStaysOnScreen() throws {
