@@ -1,12 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Release builds call each generic type's metadata accessor directly instead of
-// instantiating the type from its mangled name: the runtime's demangling, and the
-// conformance searches it does to check generic requirements, cost 0.6 M of the
-// 4.3 M instructions of the first frame (types built once, on first use).
-// Each function gets a section of its own, so the release link can lay out the
-// first screen's code together (firstFrameOrder below).
+// The release folio calls each generic type's metadata accessor directly instead of
+// instantiating the type from its mangled name (the runtime's demangling and the
+// conformance searches it does to check generic requirements), and each of its functions
+// gets a section of its own, so the release link can lay out the first screen's code
+// together (firstFrameOrder below). Only on the executable: unsafe flags on a library
+// would keep any package from depending on Folio by version.
 let directMetadata: [SwiftSetting] = [
     .unsafeFlags([
         "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
@@ -25,11 +25,6 @@ let firstFrameOrder = "\(Context.packageDirectory)/Sources/FolioCLI/first-frame.
 // -c release -Xswiftc -enable-testing) link folio's code into a test bundle, which cannot be a static
 // executable: there the release link of folio above is left out, and folio links as a debug build does.
 let releaseTests = Context.environment["FOLIO_RELEASE_TESTS"] != nil
-
-// The reading layer lays out, surveys and searches megabytes a second: unoptimised it runs some
-// 30 times slower, and `swift run folio` (a debug build) paginated a 20 MB log in seconds rather
-// than a fraction of one. It is optimised in debug builds too (tests still see its internals).
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "Folio",
@@ -52,18 +47,17 @@ let package = Package(
         // The engine: standard library only, no Foundation, no I/O, no clock.
         .target(
             name: "Folio",
-            swiftSettings: directMetadata,
             // Double.rounded(_:) lowers to libm's floor/ceil/round; on Linux
             // nothing else links libm when the program imports no C library.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         // Position memory on disk: a JSON file per document, written atomically.
-        .target(name: "FolioStore", dependencies: ["Folio", "FolioReading"], swiftSettings: directMetadata),
+        .target(name: "FolioStore", dependencies: ["Folio", "FolioReading"]),
         // The reading layer every host shares: documents, pagination against a
         // host's measurer, styles, search, and the reading session. Draws nothing.
-        .target(name: "FolioReading", dependencies: ["Folio"], swiftSettings: directMetadata + optimisedInDebug),
+        .target(name: "FolioReading", dependencies: ["Folio"]),
         // The terminal host: cells, input decoding, frames, the tty.
-        .target(name: "FolioTerminal", dependencies: ["Folio", "FolioReading"], swiftSettings: directMetadata),
+        .target(name: "FolioTerminal", dependencies: ["Folio", "FolioReading"]),
         // zlib from the system (zlib1g-dev): Scripts/test and .ci/run install it when missing.
         // Not "CZlib": ZIPFoundation, which the EPUB tests use, has a module of that name.
         .systemLibrary(name: "CFolioZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -72,12 +66,11 @@ let package = Package(
         // Entries inflate through zlib.
         .target(
             name: "FolioEPUB",
-            dependencies: ["FolioReading", "CFolioZlib"],
-            swiftSettings: directMetadata
+            dependencies: ["FolioReading", "CFolioZlib"]
         ),
         // What folio opens besides plain text, as less does: .gz inflated as it is read, the
         // LESSOPEN/LESSCLOSE input preprocessor, and less's guess at a binary file.
-        .target(name: "FolioInput", dependencies: ["CFolioZlib"], swiftSettings: directMetadata),
+        .target(name: "FolioInput", dependencies: ["CFolioZlib"]),
         // libarchive from the system (libarchive-dev): Scripts/test, Scripts/run and .ci/run install it.
         .systemLibrary(name: "CFolioArchive", providers: [.apt(["libarchive-dev"])]),
         // Comic books (CBZ, CBR, CB7, CBT, a folder of pictures) read in place through libarchive,
@@ -85,7 +78,6 @@ let package = Package(
         .target(
             name: "FolioComics",
             dependencies: ["FolioReading", "FolioEPUB", "CFolioArchive"],
-            swiftSettings: directMetadata,
             // What libarchive.a needs for the readers folio registers (zip, RAR, RAR 5, 7-Zip, tar):
             // a static link names them; a debug build finds them through libarchive.so anyway.
             linkerSettings: ["nettle", "lzma", "zstd", "bz2", "z"].map { .linkedLibrary($0, .when(platforms: [.linux])) }
@@ -102,8 +94,7 @@ let package = Package(
         .target(
             name: "FolioPictures",
             dependencies: ["FolioReading", "FolioTerminal", "CFolioChafa", "CFolioImage", "CJPEGDecode"],
-            swiftSettings: directMetadata + optimisedInDebug,
-            // GLib's static library needs PCRE2's; a debug build finds it through libglib-2.0.so.
+                        // GLib's static library needs PCRE2's; a debug build finds it through libglib-2.0.so.
             linkerSettings: [.linkedLibrary("pcre2-8", .when(platforms: [.linux]))]
         ),
         // PDF through MuPDF (libmupdf-dev, static only in Debian), behind a C shim that catches its
@@ -116,13 +107,15 @@ let package = Package(
         ),
         // PDF documents as the reading layer reads books: each page a part whose picture MuPDF draws at
         // the size it is shown, its text in reading order (search, plain output), its outline and links.
-        .target(name: "FolioPDF", dependencies: ["FolioReading", "CFolioPDF"], swiftSettings: directMetadata),
+        .target(name: "FolioPDF", dependencies: ["FolioReading", "CFolioPDF"]),
         // The formats read as books rather than text (EPUB, comics, PDF), opened alike by every host.
-        .target(name: "FolioFormats", dependencies: ["FolioReading", "FolioEPUB", "FolioComics", "FolioPDF"], swiftSettings: directMetadata),
+        .target(name: "FolioFormats", dependencies: ["FolioReading", "FolioEPUB", "FolioComics", "FolioPDF"]),
         // The command line kept as the C library hands it over, in place of the Swift runtime's
         // search of /proc/self/maps for it (see arguments.c): `folio --version` 0.86 → 0.76 ms.
-        // DWARF 4, which valgrind (Scripts/first-frame-order) reads, like the Swift objects'.
-        .target(name: "FolioArguments", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // Its overrides of the runtime's entry points exist only in the static release executable.
+        .target(name: "FolioArguments", cSettings: releaseTests ? [] : [
+            .define("FOLIO_STATIC_RELEASE", .when(platforms: [.linux], configuration: .release)),
+        ]),
         .executableTarget(
             name: "FolioCLI",
             dependencies: [
@@ -134,8 +127,7 @@ let package = Package(
             // libraries to find and relocate (2.6 M of the 2.7 M instructions of
             // `folio --version`), so the first screen comes as soon as less's.
             linkerSettings: releaseTests ? [] : [
-                .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(firstFrameOrder)",
-                              "-Xlinker", "--no-warn-symbol-ordering"],
+                .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(firstFrameOrder)"],
                              .when(platforms: [.linux], configuration: .release)),
                 // FoundationEssentials's own parts, which a static link must name.
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),

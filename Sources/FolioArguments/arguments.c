@@ -10,7 +10,13 @@
 // from taking that object, its stack search and its constructor. (A toolchain
 // that adds another symbol there that something uses fails the link loudly, as
 // a duplicate definition.)
+//
+// Only where that holds: an ELF executable linked statically (FOLIO_STATIC_RELEASE, which
+// Package.swift defines for the release folio alone). Anywhere else the runtime's entry points
+// stay the runtime's, so a test process compares the kept arguments with the runtime's own.
 #include <stddef.h>
+
+#if defined(__ELF__)
 
 static char **given_argv;
 static int given_argc;
@@ -36,6 +42,7 @@ char **folio_command_line(int *count) {
     return given_argv;
 }
 
+#if defined(FOLIO_STATIC_RELEASE)
 __attribute__((swiftcall))
 char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
     if (override_argv) {
@@ -50,3 +57,14 @@ void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) {
     override_argv = argv;
     override_argc = argc;
 }
+#endif  // FOLIO_STATIC_RELEASE
+
+#else  // not ELF: no .preinit_array; nothing is kept
+
+char **folio_command_line(int *count) {
+    static char *none[] = { NULL };
+    *count = 0;
+    return none;
+}
+
+#endif  // __ELF__

@@ -3,7 +3,8 @@ import Testing
 
 /// The command line a release folio reads: the arguments kept at start-up
 /// (Sources/FolioArguments) are the ones the Swift runtime finds its own way
-/// in this test process (a debug build, where the runtime's search still runs).
+/// in this test process, where the runtime's own entry points and its search still run
+/// (the overrides in arguments.c exist only in the static release executable).
 @Suite struct CommandLineTests {
     @Test func theKeptArgumentsAreTheProcesssOwn() {
         var count: Int32 = 0
