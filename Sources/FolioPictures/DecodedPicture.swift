@@ -112,8 +112,6 @@ public struct DecodedPicture: Sendable {
 }
 
 extension DecodedPicture {
-    /// The picture with `marks` (boxes as fractions of it: a search's matches) painted over it in
-    /// translucent yellow, as the window marks them; itself when there are none.
     /// The photo in `bytes` decoded to fit `box` as it is shown, upright by its EXIF orientation; nil when it cannot be read.
     static func upright(_ bytes: [UInt8], fitting box: ImageSize, maximumPixels: Int) -> DecodedPicture? {
         let orientation = ExifOrientation.read(Array(bytes.prefix(64 << 10)))
