@@ -1,5 +1,5 @@
-/// Turning a document's bytes into valid UTF-8, and character references
-/// into characters.
+/// Turning a document's bytes into valid UTF-8 (character references
+/// are ``CharacterReferences``).
 enum TextDecoding {
     /// `input` as valid UTF-8: a UTF-8 byte order mark dropped, UTF-16
     /// (marked, or recognisable from `<?xml`) transcoded, and bytes that are
@@ -43,69 +43,6 @@ enum TextDecoding {
         0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
         0x0153, 0x9D, 0x017E, 0x0178,
     ]
-
-    /// Appends `text` with `&name;`, `&#n;` and `&#xh;` decoded. Names come
-    /// from ``htmlEntities`` only; anything else — an unknown name, a bare
-    /// `&`, a missing `;` — is kept literally.
-    static func appendDecodingEntities(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        guard text.contains(UInt8(ascii: "&")) else {
-            out += text
-            return
-        }
-        var k = text.startIndex
-        while k < text.endIndex {
-            let b = text[k]
-            guard b == UInt8(ascii: "&") else {
-                out.append(b)
-                k += 1
-                continue
-            }
-            // A reference is at most 32 bytes up to its ';'.
-            var end = k + 1
-            while end < text.endIndex, end - k <= 32, text[end] != UInt8(ascii: ";"),
-                  text[end] != UInt8(ascii: "&"), text[end] > 0x20 {
-                end += 1
-            }
-            guard end < text.endIndex, text[end] == UInt8(ascii: ";"), end > k + 1,
-                  let scalar = reference(text[(k + 1)..<end]) else {
-                out.append(b)
-                k += 1
-                continue
-            }
-            appendScalar(scalar, to: &out)
-            k = end + 1
-        }
-    }
-
-    /// The code point `body` (between `&` and `;`) stands for, or nil.
-    private static func reference(_ body: ArraySlice<UInt8>) -> UInt32? {
-        guard body.first == UInt8(ascii: "#") else {
-            return htmlEntities[String(decoding: body, as: UTF8.self)]
-        }
-        var digits = body.dropFirst()
-        var radix: UInt32 = 10
-        if let x = digits.first, x | 0x20 == UInt8(ascii: "x") {
-            radix = 16
-            digits = digits.dropFirst()
-        }
-        guard !digits.isEmpty else { return nil }
-        var value: UInt32 = 0
-        for d in digits {
-            let digit: UInt32
-            switch d {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(d - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(d - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(d - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = min(value &* radix &+ digit, 0x110000)
-        }
-        switch value {
-        case 0, 0xD800...0xDFFF, 0x110000...: return 0xFFFD
-        case 0x80...0x9F: return windows1252[Int(value - 0x80)]
-        default: return value
-        }
-    }
 
     /// Appends the UTF-8 encoding of `value` (U+FFFD if it is not a scalar).
     static func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
