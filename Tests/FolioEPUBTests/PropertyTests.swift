@@ -68,12 +68,6 @@ import Testing
         }
     }
 
-    @Test func theEntityTableHasHTML4sNamesAndApos() {
-        #expect(htmlEntities.count == 253)
-        #expect(htmlEntities["nbsp"] == 0xA0 && htmlEntities["mdash"] == 0x2014 && htmlEntities["hellip"] == 0x2026)
-        #expect(htmlEntities["thetasym"] == 0x3D1 && htmlEntities["zwj"] == 0x200D && htmlEntities["apos"] == 0x27)
-    }
-
     @Test func deepNestingIsBounded() {
         let deep = String(repeating: "<div><b>", count: 5_000) + "deep" + String(repeating: "</b></div>", count: 5_000)
         let document = MarkupParser.parse(Array(deep.utf8), mode: .html, maximumDepth: 256)

@@ -2,8 +2,10 @@
 /// package document, the NCX, `container.xml` — written so that nothing a
 /// document says can make it expand, fetch or declare anything.
 ///
-/// - Entities: only the HTML 4 names (``htmlEntities``), XML's five and
-///   numeric references are decoded. A document type's internal subset is
+/// - Entities: only HTML5's named references (``HTMLEntities``, which has
+///   XML's five) and numeric references are decoded, by HTML5's rules in
+///   ``Mode/html`` and with XML's `;` required in ``Mode/xml`` (see
+///   ``CharacterReferences``). A document type's internal subset is
 ///   skipped unread, so `<!ENTITY lol "…">` declares nothing and `&lol;`
 ///   stays the literal text `&lol;`; `SYSTEM "file:///etc/passwd"` is never
 ///   opened. Billion laughs and XXE are impossible by construction.
@@ -78,7 +80,7 @@ package struct MarkupParser {
             i += 1
             return
         }
-        TextDecoding.appendDecodingEntities(bytes[start..<i], to: &pendingText)
+        CharacterReferences.append(bytes[start..<i], context: mode == .html ? .text : .xml, to: &pendingText)
     }
 
     private mutating func markupDeclaration() {
@@ -140,6 +142,7 @@ package struct MarkupParser {
         let name = lowercasedName(bytes[nameStart..<j])
         var attributes: [(name: String, value: String)] = []
         var selfClosing = false
+        let attributeContext: CharacterReferences.Context = mode == .html ? .attribute : .xml
         // Attributes, until ">" or "/>" (or the end of the input).
         while j < bytes.count {
             let b = bytes[j]
@@ -173,12 +176,12 @@ package struct MarkupParser {
                         let valueStart = k + 1
                         var end = valueStart
                         while end < bytes.count, bytes[end] != quote { end += 1 }
-                        TextDecoding.appendDecodingEntities(bytes[valueStart..<end], to: &value)
+                        CharacterReferences.append(bytes[valueStart..<end], context: attributeContext, to: &value)
                         k = min(bytes.count, end + 1)
                     } else {
                         let valueStart = k
                         while k < bytes.count, !isSpace(bytes[k]), bytes[k] != UInt8(ascii: ">") { k += 1 }
-                        TextDecoding.appendDecodingEntities(bytes[valueStart..<k], to: &value)
+                        CharacterReferences.append(bytes[valueStart..<k], context: attributeContext, to: &value)
                     }
                     j = k
                 }

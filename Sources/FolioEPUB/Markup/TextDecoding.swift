@@ -1,25 +1,56 @@
-/// Turning a document's bytes into valid UTF-8, and character references
-/// into characters.
+/// Turning a document's bytes into valid UTF-8 by the encoding it
+/// declares (character references are ``CharacterReferences``).
 enum TextDecoding {
-    /// `input` as valid UTF-8: a UTF-8 byte order mark dropped, UTF-16
-    /// (marked, or recognisable from `<?xml`) transcoded, and bytes that are
-    /// not valid UTF-8 read as Windows-1252 (the usual mislabelled Latin-1).
+    /// `input` as valid UTF-8, read in the first encoding found of:
+    ///
+    /// 1. a byte order mark (UTF-8, UTF-16LE, UTF-16BE), or UTF-16 without
+    ///    one recognisable from `<?xml`;
+    /// 2. the encoding the document declares (``TextEncoding/declared(in:)``:
+    ///    the XML declaration, else a `<meta>` in the first 1024 bytes);
+    /// 3. UTF-8.
+    ///
+    /// Text read as UTF-8 that is not valid UTF-8 is read as Windows-1252
+    /// instead (the usual mislabelled Latin-1), declared or not. A label
+    /// folio does not know, or an encoding the C library cannot convert
+    /// (see ``Iconv``), counts as no declaration. Bytes not valid in the
+    /// declared encoding are U+FFFD; nothing fails.
     static func utf8(_ input: [UInt8]) -> [UInt8] {
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) { return utf8(Array(input.dropFirst(3))) }
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) { return utf8OrWindows1252(Array(input.dropFirst(3))) }
         if input.starts(with: [0xFF, 0xFE]) || input.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
             return utf16(input.dropFirst(input[0] == 0xFF ? 2 : 0), bigEndian: false)
         }
         if input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
             return utf16(input.dropFirst(input[0] == 0xFE ? 2 : 0), bigEndian: true)
         }
-        if String(validating: input, as: UTF8.self) != nil { return input }
+        if let declared = TextEncoding.declared(in: input), let text = decoded(input, as: declared) { return text }
+        return utf8OrWindows1252(input)
+    }
+
+    /// `input` in `encoding` as UTF-8, or nil when the C library cannot convert from it.
+    static func decoded(_ input: [UInt8], as encoding: TextEncoding) -> [UInt8]? {
+        switch encoding {
+        case .utf8: utf8OrWindows1252(input)
+        case .utf16LittleEndian: utf16(input[...], bigEndian: false)
+        case .utf16BigEndian: utf16(input[...], bigEndian: true)
+        case .windows1252: windows1252(input[...])
+        default: encoding.iconvName.flatMap { Iconv.utf8(input, from: $0) }
+        }
+    }
+
+    /// `input` if it is valid UTF-8, else read as Windows-1252.
+    private static func utf8OrWindows1252(_ input: [UInt8]) -> [UInt8] {
+        String(validating: input, as: UTF8.self) != nil ? input : windows1252(input[...])
+    }
+
+    /// `input` read as Windows-1252 as HTML reads it (0x81, 0x8D, 0x8F, 0x90 and 0x9D are those C1 controls).
+    private static func windows1252(_ input: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(input.count + input.count / 8)
         for b in input {
             if b < 0x80 {
                 out.append(b)
             } else {
-                appendScalar(b >= 0x80 && b <= 0x9F ? windows1252[Int(b - 0x80)] : UInt32(b), to: &out)
+                appendScalar(b <= 0x9F ? windows1252[Int(b - 0x80)] : UInt32(b), to: &out)
             }
         }
         return out
@@ -43,69 +74,6 @@ enum TextDecoding {
         0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
         0x0153, 0x9D, 0x017E, 0x0178,
     ]
-
-    /// Appends `text` with `&name;`, `&#n;` and `&#xh;` decoded. Names come
-    /// from ``htmlEntities`` only; anything else — an unknown name, a bare
-    /// `&`, a missing `;` — is kept literally.
-    static func appendDecodingEntities(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        guard text.contains(UInt8(ascii: "&")) else {
-            out += text
-            return
-        }
-        var k = text.startIndex
-        while k < text.endIndex {
-            let b = text[k]
-            guard b == UInt8(ascii: "&") else {
-                out.append(b)
-                k += 1
-                continue
-            }
-            // A reference is at most 32 bytes up to its ';'.
-            var end = k + 1
-            while end < text.endIndex, end - k <= 32, text[end] != UInt8(ascii: ";"),
-                  text[end] != UInt8(ascii: "&"), text[end] > 0x20 {
-                end += 1
-            }
-            guard end < text.endIndex, text[end] == UInt8(ascii: ";"), end > k + 1,
-                  let scalar = reference(text[(k + 1)..<end]) else {
-                out.append(b)
-                k += 1
-                continue
-            }
-            appendScalar(scalar, to: &out)
-            k = end + 1
-        }
-    }
-
-    /// The code point `body` (between `&` and `;`) stands for, or nil.
-    private static func reference(_ body: ArraySlice<UInt8>) -> UInt32? {
-        guard body.first == UInt8(ascii: "#") else {
-            return htmlEntities[String(decoding: body, as: UTF8.self)]
-        }
-        var digits = body.dropFirst()
-        var radix: UInt32 = 10
-        if let x = digits.first, x | 0x20 == UInt8(ascii: "x") {
-            radix = 16
-            digits = digits.dropFirst()
-        }
-        guard !digits.isEmpty else { return nil }
-        var value: UInt32 = 0
-        for d in digits {
-            let digit: UInt32
-            switch d {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(d - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(d - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(d - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = min(value &* radix &+ digit, 0x110000)
-        }
-        switch value {
-        case 0, 0xD800...0xDFFF, 0x110000...: return 0xFFFD
-        case 0x80...0x9F: return windows1252[Int(value - 0x80)]
-        default: return value
-        }
-    }
 
     /// Appends the UTF-8 encoding of `value` (U+FFFD if it is not a scalar).
     static func appendScalar(_ value: UInt32, to out: inout [UInt8]) {
