@@ -146,4 +146,31 @@ public enum Bidi {
         "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<",
         "«": "»", "»": "«", "‹": "›", "›": "‹",
     ]
+
+    /// The character drawn for `scalar` at a right-to-left level (rule L4):
+    /// its Bidi_Mirroring_Glyph (`(` for `)`, `»` for `«`), or nil when it
+    /// has none. O(log m) in the table's 428 pairs.
+    public static func mirrored(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let found = pairedValue(of: scalar.value, in: BidiTables.mirrors)
+        return found == 0 ? nil : Unicode.Scalar(found)
+    }
+
+    /// `scalar`'s paired bracket (rule BD16), as the pair's name (its opening
+    /// bracket, canonically decomposed) or'ed with 1 << 31 for a closing
+    /// bracket; 0 when it is not a paired bracket.
+    static func pairedBracket(_ scalar: Unicode.Scalar) -> UInt32 {
+        pairedValue(of: scalar.value, in: BidiTables.brackets)
+    }
+
+    /// The value paired with `key` in `table` (flat pairs: key, value, sorted by key), or 0.
+    private static func pairedValue(of key: UInt32, in table: [UInt32]) -> UInt32 {
+        table.withUnsafeBufferPointer { table in
+            var low = 0, high = table.count / 2
+            while low < high {
+                let mid = (low &+ high) &>> 1
+                if table[2 &* mid] < key { low = mid &+ 1 } else { high = mid }
+            }
+            return low < table.count / 2 && table[2 &* low] == key ? table[2 &* low &+ 1] : 0
+        }
+    }
 }
