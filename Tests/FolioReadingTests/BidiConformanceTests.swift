@@ -60,6 +60,8 @@ import Testing
             guard fields.count >= 2, let a = UInt32(fields[0].trimmingCharacters(in: " "), radix: 16),
                   let b = UInt32(fields[1].trimmingCharacters(in: " "), radix: 16) else { continue }
             #expect(Bidi.mirrored(Unicode.Scalar(a)!) == Unicode.Scalar(b), "U+\(String(a, radix: 16))")
+            // The layout looks for mirrors among other neutrals only.
+            #expect(BidiClass(of: Unicode.Scalar(a)!) == .otherNeutral, "U+\(String(a, radix: 16)) is ON")
             mirrors += 1
         }
         #expect(mirrors > 400)
