@@ -86,6 +86,16 @@ public enum BidiClass: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         self = BidiClass(rawValue: UInt8(truncatingIfNeeded: packed & 0x1F)) ?? .leftToRight
     }
 
+    /// Whether two classes are the same: their raw values compared, in a
+    /// concrete function (the synthesised one was called through the
+    /// Equatable witness in the algorithm's inner loops, unspecialised: half its time).
+    @inlinable
+    public static func == (lhs: BidiClass, rhs: BidiClass) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    /// Whether two classes differ (concrete, as ``==(_:_:)``).
+    @inlinable
+    public static func != (lhs: BidiClass, rhs: BidiClass) -> Bool { lhs.rawValue != rhs.rawValue }
+
     /// The short name UAX #9 and the Unicode Character Database use: "L", "AL", "RLI".
     public var description: String {
         switch self {
@@ -124,6 +134,7 @@ public enum BidiClass: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     /// Whether rule X9 takes characters of this class out of the algorithm
     /// (embeddings, overrides, their pop, boundary neutrals): they get no level
     /// of their own and are drawn at their neighbour's.
+    @inlinable
     public var isRemovedByX9: Bool {
         switch self {
         case .leftToRightEmbedding, .rightToLeftEmbedding, .leftToRightOverride, .rightToLeftOverride,
@@ -133,10 +144,8 @@ public enum BidiClass: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
     }
 
     /// Whether this class opens an isolate (LRI, RLI, FSI).
+    @inlinable
     var isIsolateInitiator: Bool {
         self == .leftToRightIsolate || self == .rightToLeftIsolate || self == .firstStrongIsolate
     }
-
-    /// Whether this class is strong (L, R, AL).
-    var isStrong: Bool { self == .leftToRight || self == .rightToLeft || self == .arabicLetter }
 }
