@@ -22,6 +22,8 @@ import os
 import re
 import sys
 
+from unicode_data import unicode_data, version as ucd_version
+
 ucd = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
 
 # The order of BidiClass's cases in Swift (its raw values).
@@ -94,30 +96,19 @@ def classes_from_unicode_data():
     ignorable |= property_points(os.path.join(ucd, "PropList.txt"), "Noncharacter_Code_Point")
     for cp in ignorable:
         classes[cp] = "BN"
-    first = None
-    with open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8") as f:
-        for line in f:
-            fields = line.split(";")
-            cp, name, value = int(fields[0], 16), fields[1], fields[4]
-            if name.endswith("First>"):
-                first = cp
-                continue
-            span = range(first, cp + 1) if name.endswith("Last>") else range(cp, cp + 1)
-            first = None
-            for point in span:
-                classes[point] = value
+    for span, fields in unicode_data(ucd):
+        for cp in span:
+            classes[cp] = fields[4]
     return classes
 
 
 def canonical_singletons():
     """Code points whose canonical decomposition is a single code point (U+2329 → U+3008)."""
     singles = {}
-    with open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8") as f:
-        for line in f:
-            fields = line.split(";")
-            decomposition = fields[5].split()
-            if len(decomposition) == 1 and not decomposition[0].startswith("<"):
-                singles[int(fields[0], 16)] = int(decomposition[0], 16)
+    for span, fields in unicode_data(ucd):
+        decomposition = fields[5].split()
+        if len(decomposition) == 1 and not decomposition[0].startswith("<"):
+            singles[span.start] = int(decomposition[0], 16)
     return singles
 
 
@@ -147,9 +138,7 @@ for cp, pair, rest in pairs(os.path.join(ucd, "BidiBrackets.txt")):
     brackets.append((cp, singles.get(opening, opening), rest[0] == "c"))
 mirrors = [(cp, mirror) for cp, mirror, _ in pairs(os.path.join(ucd, "BidiMirroring.txt"))]
 
-readme = open(os.path.join(ucd, "ReadMe.txt"), encoding="utf-8").read()
-found = re.search(r"Unicode(\d+\.\d+\.\d+)", readme)
-version = "Unicode " + (found.group(1) if found else "version unknown")
+version = ucd_version(ucd)
 
 
 def rows(values, per_line):
