@@ -10,14 +10,27 @@ import Testing
 @Suite struct BidiConformanceTests {
     static let ucd = "/usr/share/unicode"
 
-    /// A failing case, said so that it can be found in its file.
-    struct Failure: CustomStringConvertible {
-        var line: Int
-        var input: String
-        var direction: String
-        var expected: String
-        var found: String
-        var description: String { "line \(line): \(input) (\(direction)): expected \(expected), found \(found)" }
+    /// The cases of one file run so far: how many, how many pass, and the first failures.
+    struct Tally {
+        var cases = 0, passed = 0
+        var failures: [String] = []
+
+        /// Counts a case that `passes`, or fails as `failure` says (said for the first 20 only).
+        mutating func count(_ passes: Bool, _ failure: @autoclosure () -> String) {
+            cases += 1
+            if passes {
+                passed += 1
+            } else if failures.count < 20 {
+                failures.append(failure())
+            }
+        }
+
+        /// Prints the pass count and expects every case of `file` to pass, and more than `minimum` of them.
+        func report(_ file: String, minimum: Int) {
+            print("\(file): \(passed) of \(cases) cases pass (\(String(format: "%.2f", 100 * Double(passed) / Double(max(1, cases)))) %)")
+            #expect(cases > minimum, "\(file) looks cut short")
+            #expect(passed == cases, "\(cases - passed) cases fail, first:\n\(failures.joined(separator: "\n"))")
+        }
     }
 
     /// Every code point's class is the one DerivedBidiClass.txt gives it
@@ -82,8 +95,7 @@ import Testing
         var levels: [Int] = []  // -1 for x
         var order: [Int] = []
         var classes: [BidiClass] = []
-        var passed = 0, cases = 0
-        var failures: [Failure] = []
+        var tally = Tally()
         try bytes.withUnsafeBufferPointer { bytes in
             var text = Text(bytes: bytes)
             while let line = text.nextLine() {
@@ -105,23 +117,15 @@ import Testing
                 let bitset = text.numbers(in: at..<line.upperBound).first ?? 0
                 for (bit, direction) in [(1, nil), (2, TextDirection.leftToRight), (4, .rightToLeft)] as [(Int, TextDirection?)]
                 where bitset & bit != 0 {
-                    cases += 1
                     let paragraph = BidiParagraph(classes: classes, direction: direction)
-                    if Self.matches(paragraph, levels: levels, order: order) {
-                        passed += 1
-                    } else if failures.count < 20 {
-                        let found = Self.levelsAndOrder(paragraph)
-                        failures.append(Failure(line: text.lineNumber, input: classes.map(\.description).joined(separator: " "),
-                                                direction: direction.map(\.description) ?? "auto",
-                                                expected: "levels \(levels) order \(order)",
-                                                found: "levels \(found.levels) order \(found.order)"))
-                    }
+                    tally.count(Self.matches(paragraph, levels: levels, order: order), """
+                        line \(text.lineNumber): \(classes.map(\.description).joined(separator: " ")) (\(direction.map(\.description) ?? "auto")): \
+                        expected levels \(levels) order \(order), found \(Self.levelsAndOrder(paragraph))
+                        """)
                 }
             }
         }
-        print("BidiTest.txt: \(passed) of \(cases) cases pass (\(String(format: "%.2f", 100 * Double(passed) / Double(max(1, cases)))) %)")
-        #expect(cases > 700_000, "BidiTest.txt looks cut short")
-        #expect(passed == cases, "\(cases - passed) cases fail, first: \(failures.map(\.description).joined(separator: "\n"))")
+        tally.report("BidiTest.txt", minimum: 700_000)
     }
 
     /// BidiCharacterTest.txt: code points (brackets included), the paragraph
@@ -129,8 +133,7 @@ import Testing
     /// level, the levels and the visual order.
     @Test func bidiCharacterTestPassesEveryCase() throws {
         let bytes = try Self.contents(of: "BidiCharacterTest.txt")
-        var passed = 0, cases = 0
-        var failures: [Failure] = []
+        var tally = Tally()
         var scalars: [Unicode.Scalar] = []
         try bytes.withUnsafeBufferPointer { bytes in
             var text = Text(bytes: bytes)
@@ -159,22 +162,16 @@ import Testing
                 }
                 let paragraphLevel = text.numbers(in: fields[2]).first ?? -1
                 let levels = text.numbers(in: fields[3]), order = text.numbers(in: fields[4])
-                cases += 1
                 let paragraph = BidiParagraph(scalars: scalars, direction: direction)
-                if Int(paragraph.direction.level) == paragraphLevel && Self.matches(paragraph, levels: levels, order: order) {
-                    passed += 1
-                } else if failures.count < 20 {
-                    let found = Self.levelsAndOrder(paragraph)
-                    failures.append(Failure(line: text.lineNumber, input: scalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " "),
-                                            direction: direction.map(\.description) ?? "auto",
-                                            expected: "paragraph \(paragraphLevel) levels \(levels) order \(order)",
-                                            found: "paragraph \(paragraph.direction.level) levels \(found.levels) order \(found.order)"))
-                }
+                let passes = Int(paragraph.direction.level) == paragraphLevel && Self.matches(paragraph, levels: levels, order: order)
+                tally.count(passes, """
+                    line \(text.lineNumber): \(scalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")) \
+                    (\(direction.map(\.description) ?? "auto")): expected paragraph \(paragraphLevel) levels \(levels) order \(order), \
+                    found paragraph \(paragraph.direction.level) \(Self.levelsAndOrder(paragraph))
+                    """)
             }
         }
-        print("BidiCharacterTest.txt: \(passed) of \(cases) cases pass (\(String(format: "%.2f", 100 * Double(passed) / Double(max(1, cases)))) %)")
-        #expect(cases > 90_000, "BidiCharacterTest.txt looks cut short")
-        #expect(passed == cases, "\(cases - passed) cases fail, first: \(failures.map(\.description).joined(separator: "\n"))")
+        tally.report("BidiCharacterTest.txt", minimum: 90_000)
     }
 
     /// Whether the paragraph, as one line, has the `levels` (after L1; -1 for
