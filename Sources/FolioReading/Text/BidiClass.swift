@@ -125,12 +125,6 @@ public enum BidiClass: UInt8, Hashable, Sendable, CaseIterable, CustomStringConv
         }
     }
 
-    /// The class a short name stands for ("L", "AL", "RLI"), or nil.
-    public init?(shortName: some StringProtocol) {
-        guard let found = Self.allCases.first(where: { $0.description == shortName }) else { return nil }
-        self = found
-    }
-
     /// Whether rule X9 takes characters of this class out of the algorithm
     /// (embeddings, overrides, their pop, boundary neutrals): they get no level
     /// of their own and are drawn at their neighbour's.

@@ -25,7 +25,7 @@ public struct Glyph: Hashable, Sendable, CustomStringConvertible {
     public var scalar: Unicode.Scalar
     /// The style to draw it in.
     public var style: TextStyle
-    /// Its left edge, in host units from the line's start.
+    /// Its left edge, in host units from the line's left edge (lines come in visual order).
     public var x: Int
     /// Its width in host units; 0 for a mark that joins the glyph before it.
     public var width: Int
