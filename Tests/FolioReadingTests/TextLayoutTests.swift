@@ -436,6 +436,39 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         #expect(visual("a\u{202E}bcd\u{202C}e").unicodeScalars.filter { $0.value < 0x2000 }.map(String.init).joined() == "adcbe")
     }
 
+    /// On random mixed text — Hebrew and Arabic with marks, digits, brackets,
+    /// isolates, embeddings, tabs, escapes — every line drawn in visual order
+    /// holds exactly the glyphs of its logical order, side by side from 0 to
+    /// the line's width, each mark right after a base.
+    @Test func reorderedLinesKeepEveryGlyphOnce() async {
+        let pieces = plainPieces + ["שלום", "مرحبا", "ב\u{05BC}", "\u{064E}", "2.5", "١٢", "(", ")", "[א]", "\u{2067}", "\u{2066}",
+                                    "\u{2068}", "\u{2069}", "\u{202B}", "\u{202E}", "\u{202C}", "\u{200F}", ".", "\u{1B}[1m", "\u{1B}[0m"]
+            .map { Array($0.utf8) }
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...120), Gen.int(in: 1...30)) { tokens, columns in
+            let bytes = document(tokens, from: pieces)
+            let logical = TextLayout(geometry: PageGeometry(columns: columns, rows: 8))
+            let (_, laid) = layOut(bytes, geometry: PageGeometry(columns: columns, rows: 8))
+            for (line, glyphs) in laid.pages.flatMap(\.lines) {
+                let where_ = "\(columns) columns, line \(line) of \(bytes)"
+                var plain: [Glyph] = []
+                bytes.withUnsafeBytes { raw in
+                    logical.forEachGlyph(of: line, in: TextWindow(bytes: raw, base: 0, isFinal: true), paragraph: nil) { plain.append($0) }
+                }
+                #expect(glyphs.map(\.offset).sorted() == plain.map(\.offset), "the same glyphs: \(where_)")
+                var x = 0
+                for (k, glyph) in glyphs.enumerated() {
+                    #expect(glyph.x == x, "side by side: \(where_)")
+                    x += glyph.width
+                    // A mark with a glyph before it on the line (its base, or a mark on that base) stays right after it.
+                    if glyph.width == 0, let index = plain.firstIndex(where: { $0.offset == glyph.offset }), index > 0 {
+                        #expect(k > 0 && glyphs[k - 1].offset == plain[index - 1].offset, "a mark after its base: \(where_)")
+                    }
+                }
+                #expect(x == plain.reduce(0) { $0 + $1.width }, "as wide: \(where_)")
+            }
+        }
+    }
+
     /// A line with nothing right to left in a paragraph with nothing right to
     /// left is drawn as it is, and never resolved.
     @Test func leftToRightTextIsNotResolved() {
