@@ -327,18 +327,45 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
     @Test func theRightToLeftScanAgreesWithAByteByByteOne() async {
         func reference(_ bytes: [UInt8]) -> Bool {
             for i in bytes.indices {
-                let b = bytes[i], next = i + 1 < bytes.count ? bytes[i + 1] : 0
-                if (0xD6...0xDF).contains(b) || (b == 0xE0 && (0xA1...0xA3).contains(next)) || (b == 0xEF && (0xAC...0xBB).contains(next)) {
+                let b = bytes[i], next = i + 1 < bytes.count ? bytes[i + 1] : 0, third = i + 2 < bytes.count ? bytes[i + 2] : 0
+                if (0xD6...0xDF).contains(b) || (b == 0xE0 && (0xA0...0xA3).contains(next)) || (b == 0xEF && (0xAC...0xBB).contains(next))
+                    || (b == 0xE2 && [[0x80, 0x8F], [0x80, 0xAB], [0x80, 0xAE], [0x81, 0xA7]].contains([next, third]))
+                    || (b == 0xF0 && (next == 0x90 || next == 0x9E) && (0xA0...0xBF).contains(third)) {
                     return true
                 }
             }
             return false
         }
-        let pieces: [[UInt8]] = [Array("plain".utf8), [0x20], Array("שלום".utf8), Array("é".utf8), [0xE0, 0xA2], [0xEF, 0xAD], [0xE0], [0xEF], [0xD6]]
+        let pieces: [[UInt8]] = [Array("plain".utf8), [0x20], Array("שלום".utf8), Array("é".utf8), [0xE0, 0xA2], [0xEF, 0xAD], [0xE0], [0xEF],
+                                 [0xD6], Array("\u{2067}".utf8), Array("\u{2066}".utf8), Array("“".utf8), [0xE2, 0x80], Array("\u{10900}".utf8),
+                                 Array("\u{1F600}".utf8), [0xF0, 0x9E]]
         await propertyCheck(count: 2_000, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...40)) { tokens in
             let bytes = tokens.flatMap { pieces[$0] }
             let scanned = bytes.withUnsafeBytes { Bidi.mayHoldRightToLeft($0) }
             #expect(scanned == reference(bytes), "\(bytes)")
+        }
+    }
+
+    /// Every character that can put text out of order — a right-to-left
+    /// letter, an Arabic number, RLE, RLO or RLI — is caught by the scan, so
+    /// text it passes really reads left to right as it is.
+    @Test func theRightToLeftScanCatchesEveryCharacterThatReorders() {
+        var caught = 0
+        var missed: [String] = []
+        for v in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            switch BidiClass(of: scalar) {
+            case .rightToLeft, .arabicLetter, .arabicNumber, .rightToLeftEmbedding, .rightToLeftOverride, .rightToLeftIsolate:
+                let flagged = Array(String(scalar).utf8).withUnsafeBytes { Bidi.mayHoldRightToLeft($0) }
+                if flagged { caught += 1 } else if missed.count < 10 { missed.append("U+\(String(v, radix: 16, uppercase: true))") }
+            default:
+                continue
+            }
+        }
+        #expect(missed.isEmpty, "missed \(missed)")
+        #expect(caught > 5_000)
+        for text in ["plain ASCII", "café “quoted” — dash", "漢字かな", "\u{1F600}", "\u{2066}isolated\u{2069}"] {
+            #expect(!Array(text.utf8).withUnsafeBytes { Bidi.mayHoldRightToLeft($0) }, "\(text)")
         }
     }
 
@@ -359,6 +386,105 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
         // Hebrew bet with a dagesh (U+05BC), then gimel.
         let shown = visual("ב\u{05BC}ג")
         #expect(Array(shown.unicodeScalars) == ["ג", "ב", "\u{05BC}"])
+        // A mark on a Latin letter inside a right-to-left line stays after it too.
+        #expect(Array(visual("אב e\u{0301}x").unicodeScalars) == ["e", "\u{0301}", "x", " ", "ב", "א"])
+    }
+
+    /// A version number in Hebrew text keeps its digits in order: "2.5", not "5.2".
+    @Test func aNumberWithAFullStopKeepsItsOrder() {
+        #expect(visual("גרסה 2.5") == "2.5 הסרג")
+        #expect(visual("גרסה 2.5.1 יצאה") == "האצי 2.5.1 הסרג")
+        #expect(visual("עלות: 1,000.50 ₪") == "₪ 1,000.50 :תולע")
+    }
+
+    /// A Hebrew paragraph is resolved whole, then each of its lines reordered:
+    /// every line reads right to left — the last one too, though it starts
+    /// with an English word (which a line on its own would read left to
+    /// right) — and the paragraph's full stop ends at the left. A full line's
+    /// trailing space goes to the paragraph's level (L1), at the left.
+    @Test func aWrappedHebrewParagraphKeepsItsDirectionOnEveryLine() {
+        let text = "זוהי פסקה ארוכה בעברית שנשברת לכמה שורות של Folio 2."
+        let shown = lines(text, columns: 12)
+        #expect(shown.count > 3, "\(shown)")
+        #expect(shown == [" הקספ יהוז", "תירבעב הכורא", " המכל תרבשנש", " לש תורוש", ".Folio 2"])
+        // Each line's paragraph says right to left, so a host sets it flush right; the next paragraph is English.
+        let bytes = Array((text + "\nAnd then English.").utf8)
+        let (_, laid) = layOut(bytes, geometry: PageGeometry(columns: 12, rows: 20))
+        let layout = TextLayout(geometry: PageGeometry(columns: 12, rows: 20))
+        let directions = bytes.withUnsafeBytes { raw in
+            let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+            var paragraph: TextParagraph?
+            return laid.pages.flatMap(\.lines).map { line, _ in
+                paragraph = layout.paragraph(of: line, in: window, reusing: paragraph)
+                return paragraph!.direction
+            }
+        }
+        #expect(directions == Array(repeating: .rightToLeft, count: shown.count) + [.leftToRight, .leftToRight], "\(directions)")
+    }
+
+    /// An isolate (RLI … PDI) inside English is reordered on its own and
+    /// leaves the text around it alone: the number after it stays left to
+    /// right with the English, where without the isolate it joins the Hebrew.
+    @Test func anIsolateKeepsItsNeighboursApart() {
+        func withoutMarks(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.filter { BidiClass(of: $0) != .rightToLeftIsolate && BidiClass(of: $0) != .popDirectionalIsolate }))
+        }
+        #expect(visual("Title שלום 5 pages") == "Title 5 םולש pages", "no isolate: the number joins the Hebrew run")
+        #expect(withoutMarks(visual("Title \u{2067}שלום\u{2069} 5 pages")) == "Title םולש 5 pages")
+        #expect(withoutMarks(visual("He said \u{2067}(שלום עולם)\u{2069}!")) == "He said (םלוע םולש)!", "the brackets mirror and enclose")
+        // An override turns Latin letters right to left; its PDF ends it.
+        #expect(visual("a\u{202E}bcd\u{202C}e").unicodeScalars.filter { $0.value < 0x2000 }.map(String.init).joined() == "adcbe")
+    }
+
+    /// On random mixed text — Hebrew and Arabic with marks, digits, brackets,
+    /// isolates, embeddings, tabs, escapes — every line drawn in visual order
+    /// holds exactly the glyphs of its logical order, side by side from 0 to
+    /// the line's width, each mark right after a base.
+    @Test func reorderedLinesKeepEveryGlyphOnce() async {
+        let pieces = plainPieces + ["שלום", "مرحبا", "ב\u{05BC}", "\u{064E}", "2.5", "١٢", "(", ")", "[א]", "\u{2067}", "\u{2066}",
+                                    "\u{2068}", "\u{2069}", "\u{202B}", "\u{202E}", "\u{202C}", "\u{200F}", ".", "\u{1B}[1m", "\u{1B}[0m"]
+            .map { Array($0.utf8) }
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(pieces.count - 1)).array(of: 0...120), Gen.int(in: 1...30)) { tokens, columns in
+            let bytes = document(tokens, from: pieces)
+            let logical = TextLayout(geometry: PageGeometry(columns: columns, rows: 8))
+            let (_, laid) = layOut(bytes, geometry: PageGeometry(columns: columns, rows: 8))
+            for (line, glyphs) in laid.pages.flatMap(\.lines) {
+                let where_ = "\(columns) columns, line \(line) of \(bytes)"
+                var plain: [Glyph] = []
+                bytes.withUnsafeBytes { raw in
+                    logical.forEachGlyph(of: line, in: TextWindow(bytes: raw, base: 0, isFinal: true), paragraph: nil) { plain.append($0) }
+                }
+                #expect(glyphs.map(\.offset).sorted() == plain.map(\.offset), "the same glyphs: \(where_)")
+                var x = 0
+                for (k, glyph) in glyphs.enumerated() {
+                    #expect(glyph.x == x, "side by side: \(where_)")
+                    x += glyph.width
+                    // A mark with a glyph before it on the line (its base, or a mark on that base) stays right after it.
+                    if glyph.width == 0, let index = plain.firstIndex(where: { $0.offset == glyph.offset }), index > 0 {
+                        #expect(k > 0 && glyphs[k - 1].offset == plain[index - 1].offset, "a mark after its base: \(where_)")
+                    }
+                }
+                #expect(x == plain.reduce(0) { $0 + $1.width }, "as wide: \(where_)")
+            }
+        }
+    }
+
+    /// A line with nothing right to left in a paragraph with nothing right to
+    /// left is drawn as it is, and never resolved.
+    @Test func leftToRightTextIsNotResolved() {
+        let bytes = Array("plain text\nשלום".utf8)
+        let layout = TextLayout(geometry: PageGeometry(columns: 80, rows: 5))
+        bytes.withUnsafeBytes { raw in
+            let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+            guard let page = layout.page(in: window, from: 0, style: .plain, collect: true), page.lines.count == 2 else {
+                Issue.record("two lines expected")
+                return
+            }
+            let plain = layout.paragraph(of: page.lines[0], in: window)
+            #expect(!plain.isBidirectional && plain.direction == .leftToRight && plain.bytes == 0..<10)
+            let hebrew = layout.paragraph(of: page.lines[1], in: window, reusing: plain)
+            #expect(hebrew.isBidirectional && hebrew.direction == .rightToLeft && hebrew.bytes == 11..<bytes.count)
+        }
     }
 }
 

@@ -102,21 +102,24 @@ extension ReadingSession {
     }
 
     /// Calls `body` with each glyph of page `page`, line by line: the row
-    /// the line is drawn on and the glyph (its `x` counts from the line's start).
-    /// The row is the line's index on the page, plus the rows the images
+    /// the line is drawn on and the glyph (its `x` counts from the left edge
+    /// of the page's text). The row is the line's index on the page, plus the rows the images
     /// above it take beyond their placeholders (``PageLayout/row(ofLine:)``);
     /// an image's placeholder is drawn on the first rows of the image's
     /// (``images(onPage:)``), for a host that cannot draw the picture.
-    /// O(bytes on the page); reads the bytes once.
+    ///
+    /// A line of a right-to-left paragraph comes in visual order and set
+    /// flush right: its glyphs end at the line width (``TextParagraph/direction``),
+    /// except where chopped lines scroll sideways. O(bytes on the page); reads the bytes once.
     public func forEachGlyph(onPage page: Int, _ body: (_ row: Int, _ glyph: Glyph) -> Void) {
         let sideways = self.sideways
-        forEachLine(onPage: page) { row, line, window, layout in
-            layout.forEachGlyph(of: line, in: window) { glyph in
-                guard sideways > 0 else { return body(row, glyph) }
+        forEachLine(onPage: page) { row, line, window, layout, paragraph, indent in
+            layout.forEachGlyph(of: line, in: window, paragraph: paragraph) { glyph in
+                guard sideways > 0 || indent > 0 else { return body(row, glyph) }
                 // Chopped lines scrolled sideways: the glyphs left of the page area are not drawn.
                 guard glyph.x >= sideways else { return }
                 var moved = glyph
-                moved.x -= sideways
+                moved.x += indent - sideways
                 body(row, moved)
             }
         }
@@ -128,19 +131,19 @@ extension ReadingSession {
     /// host that copies them without decoding (a terminal). O(bytes on the page).
     public func forEachRun(onPage page: Int, _ body: (_ row: Int, _ run: GlyphRun) -> Void) {
         let sideways = self.sideways
-        forEachLine(onPage: page) { row, line, window, layout in
-            layout.forEachRun(of: line, in: window) { run in
-                guard sideways > 0 else { return body(row, run) }
+        forEachLine(onPage: page) { row, line, window, layout, paragraph, indent in
+            layout.forEachRun(of: line, in: window, paragraph: paragraph) { run in
+                guard sideways > 0 || indent > 0 else { return body(row, run) }
                 switch run {
                 case .ascii(let bytes, let style, let x, let offset):
                     // A unit a byte: the part left of the page area is dropped.
                     let hidden = min(max(0, sideways - x), bytes.count)
                     guard hidden < bytes.count else { return }
-                    body(row, .ascii(UnsafeRawBufferPointer(rebasing: bytes[hidden...]), style: style, x: x + hidden - sideways,
+                    body(row, .ascii(UnsafeRawBufferPointer(rebasing: bytes[hidden...]), style: style, x: x + hidden + indent - sideways,
                                      offset: offset + hidden))
                 case .glyph(var glyph):
                     guard glyph.x >= sideways else { return }
-                    glyph.x -= sideways
+                    glyph.x += indent - sideways
                     body(row, .glyph(glyph))
                 }
             }
@@ -172,23 +175,50 @@ extension ReadingSession {
         return numbers
     }
 
-    /// Calls `body` with each line of page `page`, the row it is drawn on, and
-    /// a window over the page's bytes (read once for the whole page).
-    private func forEachLine(onPage page: Int, _ body: (_ row: Int, _ line: LaidOutLine, _ window: TextWindow, _ layout: TextLayout) -> Void) {
+    /// Calls `body` with each line of page `page`, the row it is drawn on, a
+    /// window over the page's bytes (read once for the whole page), the
+    /// line's paragraph and how far it is indented, in host units.
+    ///
+    /// A page holding nothing right to left (most) is drawn as it is: no
+    /// paragraph, no indent. Otherwise the bytes are read again in a window
+    /// that reaches to the ends of the
+    /// page's first and last paragraphs (``TextLayout/paragraphWindow(around:)``),
+    /// each paragraph is resolved once for its lines, and a right-to-left
+    /// line is indented to end at the line width (flush right), unless lines
+    /// are chopped (they may be wider than the page).
+    private func forEachLine(onPage page: Int, _ body: (_ row: Int, _ line: LaidOutLine, _ window: TextWindow, _ layout: TextLayout,
+                                                     _ paragraph: TextParagraph?, _ indent: Int) -> Void) {
         let laid = layout(ofPage: page)
         guard let first = laid.lines.first, let last = laid.lines.last else { return }
         let layout = work.pagination.layout
-        document.text.withWindow(first.start..<last.contentEnd) { window in
+        let flushRight = !options.chopsLongLines
+        func draw(in window: TextWindow, bidirectional: Bool) {
+            var paragraph: TextParagraph?
             for (index, line) in laid.lines.enumerated() {
+                var indent = 0
+                if bidirectional {
+                    let found = layout.paragraph(of: line, in: window, reusing: paragraph)
+                    if flushRight && found.direction == .rightToLeft { indent = max(0, layout.geometry.width - line.width) }
+                    paragraph = found
+                }
                 guard !laid.images.isEmpty else {
-                    body(index, line, window, layout)
+                    body(index, line, window, layout, paragraph, indent)
                     continue
                 }
                 // A picture that covers more text than it has rows (a PDF page's) shows what of it fits while it is made.
                 let row = laid.row(ofLine: index)
                 if laid.images.contains(where: { $0.lines.contains(index) && row >= $0.rowRange.upperBound }) { continue }
-                body(row, line, window, layout)
+                body(row, line, window, layout, paragraph, indent)
             }
+        }
+        let bytes = first.start..<last.contentEnd
+        var bidirectional = false
+        document.text.withWindow(bytes) { window in
+            bidirectional = Bidi.mayHoldRightToLeft(window.bytes)
+            if !bidirectional { draw(in: window, bidirectional: false) }
+        }
+        if bidirectional {
+            document.text.withWindow(TextLayout.paragraphWindow(around: bytes)) { draw(in: $0, bidirectional: true) }
         }
     }
 

@@ -25,7 +25,7 @@ public struct Glyph: Hashable, Sendable, CustomStringConvertible {
     public var scalar: Unicode.Scalar
     /// The style to draw it in.
     public var style: TextStyle
-    /// Its left edge, in host units from the line's start.
+    /// Its left edge, in host units from the line's left edge (lines come in visual order).
     public var x: Int
     /// Its width in host units; 0 for a mark that joins the glyph before it.
     public var width: Int
@@ -369,21 +369,32 @@ public struct TextLayout: Sendable {
     /// spaces, and tabs as one space-glyph as wide as the tab. Escapes draw
     /// nothing; the line's break is not drawn.
     ///
-    /// A line holding right-to-left text comes in visual order (``Bidi``), left to right.
+    /// A line of a paragraph holding right-to-left text comes in visual
+    /// order, left to right (``Bidi``): its paragraph, found in `window`, is
+    /// resolved for it (``paragraph(of:in:reusing:)``; to draw several lines
+    /// of one paragraph, resolve it once and use
+    /// ``forEachGlyph(of:in:paragraph:_:)``).
     ///
     /// `window` should hold the line's bytes; the part it lacks (a file cut
-    /// short since the line was laid out) draws nothing. Cost: O(bytes on the line).
+    /// short since the line was laid out) draws nothing. Cost: O(bytes on the
+    /// line), plus O(bytes of its paragraph) for right-to-left text.
     public func forEachGlyph(of line: LaidOutLine, in window: TextWindow, _ body: (Glyph) -> Void) {
-        guard line.start >= window.base, line.start < window.base + window.bytes.count else { return }
-        let start = line.start - window.base, end = max(start, min(line.contentEnd - window.base, window.bytes.count))
-        if Bidi.mayHoldRightToLeft(UnsafeRawBufferPointer(rebasing: window.bytes[start..<end])) {
-            var glyphs: [Glyph] = []
-            logicalGlyphs(of: line, in: window) { glyphs.append($0) }
-            Bidi.reorder(&glyphs)
-            for glyph in glyphs { body(glyph) }
-            return
-        }
-        logicalGlyphs(of: line, in: window, body)
+        guard line.start >= window.base, line.start < window.end else { return }
+        forEachGlyph(of: line, in: window, paragraph: paragraph(of: line, in: window), body)
+    }
+
+    /// Calls `body` with each glyph of `line`, as ``forEachGlyph(of:in:_:)``
+    /// does, with the line's `paragraph` already resolved
+    /// (``paragraph(of:in:reusing:)``): nil when the caller knows the text
+    /// holds nothing right to left, so the line is drawn as it is.
+    /// Cost: O(bytes on the line · levels).
+    public func forEachGlyph(of line: LaidOutLine, in window: TextWindow, paragraph: TextParagraph?, _ body: (Glyph) -> Void) {
+        guard line.start >= window.base, line.start < window.end else { return }
+        guard let paragraph, paragraph.isBidirectional else { return logicalGlyphs(of: line, in: window, body) }
+        var glyphs: [Glyph] = []
+        logicalGlyphs(of: line, in: window) { glyphs.append($0) }
+        paragraph.reorder(&glyphs)
+        for glyph in glyphs { body(glyph) }
     }
 
     /// Calls `body` with the glyphs of `line` as runs: stretches of printable
@@ -392,12 +403,20 @@ public struct TextLayout: Sendable {
     /// would give them. A line holding right-to-left text, or a measurer whose
     /// ASCII is not one unit wide, comes glyph by glyph. Cost: O(bytes on the line).
     public func forEachRun(of line: LaidOutLine, in window: TextWindow, _ body: (GlyphRun) -> Void) {
-        guard line.start >= window.base, line.start < window.base + window.bytes.count else { return }
-        let start = line.start - window.base, end = max(start, min(line.contentEnd - window.base, window.bytes.count))
-        guard usesFastPaths, !Bidi.mayHoldRightToLeft(UnsafeRawBufferPointer(rebasing: window.bytes[start..<end])) else {
-            forEachGlyph(of: line, in: window) { body(.glyph($0)) }
+        guard line.start >= window.base, line.start < window.end else { return }
+        forEachRun(of: line, in: window, paragraph: paragraph(of: line, in: window), body)
+    }
+
+    /// Calls `body` with the glyphs of `line` as runs, as ``forEachRun(of:in:_:)``
+    /// does, with the line's `paragraph` already resolved (nil: the text holds
+    /// nothing right to left). Cost: O(bytes on the line).
+    public func forEachRun(of line: LaidOutLine, in window: TextWindow, paragraph: TextParagraph?, _ body: (GlyphRun) -> Void) {
+        guard line.start >= window.base, line.start < window.end else { return }
+        guard usesFastPaths, !(paragraph?.isBidirectional ?? false) else {
+            forEachGlyph(of: line, in: window, paragraph: paragraph) { body(.glyph($0)) }
             return
         }
+        let start = line.start - window.base, end = max(start, min(line.contentEnd - window.base, window.bytes.count))
         var decoder = TextDecoder(style: line.style)
         var x = 0
         var i = start
