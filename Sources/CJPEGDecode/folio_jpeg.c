@@ -56,7 +56,7 @@ static int folio_region_scale(const struct folio_region *region) {
 
 /* Decodes the whole picture fitted to a box (region NULL), or one part of it. */
 static int folio_decode(const char *path, const unsigned char *data, size_t size, int box_width, int box_height,
-                        const struct folio_region *region, folio_jpeg_image *out) {
+                        const struct folio_region *region, long long max_pixels, folio_jpeg_image *out) {
     memset(out, 0, sizeof *out);
     /* From a file at `path`, or from the `size` bytes at `data` when there is no path. */
     FILE *file = NULL;
@@ -96,6 +96,13 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
     jpeg_read_header(&info, TRUE);
     out->full_width = (int)info.image_width;
     out->full_height = (int)info.image_height;
+    if ((long long)info.image_width * (long long)info.image_height > max_pixels) {
+        /* A bomb's header: refused before any pixel is decoded or any row allocated. */
+        out->too_large = 1;
+        snprintf(out->message, sizeof out->message, "the picture is %u x %u pixels, too large to show",
+                 info.image_width, info.image_height);
+        longjmp(error.back, 1);
+    }
     if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
         /* libjpeg cannot turn CMYK into RGB; the caller's other decoder can. */
         snprintf(out->message, sizeof out->message, "a CMYK JPEG");
@@ -152,18 +159,19 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
     return 0;
 }
 
-int folio_jpeg_decode(const char *path, int box_width, int box_height, folio_jpeg_image *out) {
-    return folio_decode(path, NULL, 0, box_width, box_height, NULL, out);
+int folio_jpeg_decode(const char *path, int box_width, int box_height, long long max_pixels, folio_jpeg_image *out) {
+    return folio_decode(path, NULL, 0, box_width, box_height, NULL, max_pixels, out);
 }
 
-int folio_jpeg_decode_memory(const unsigned char *data, size_t size, int box_width, int box_height, folio_jpeg_image *out) {
-    return folio_decode(NULL, data, size, box_width, box_height, NULL, out);
+int folio_jpeg_decode_memory(const unsigned char *data, size_t size, int box_width, int box_height, long long max_pixels,
+                             folio_jpeg_image *out) {
+    return folio_decode(NULL, data, size, box_width, box_height, NULL, max_pixels, out);
 }
 
 int folio_jpeg_decode_region(const char *path, int x, int y, int width, int height,
-                             int out_width, int out_height, folio_jpeg_image *out) {
+                             int out_width, int out_height, long long max_pixels, folio_jpeg_image *out) {
     struct folio_region region = { x, y, width, height, out_width, out_height };
-    return folio_decode(path, NULL, 0, 0, 0, &region, out);
+    return folio_decode(path, NULL, 0, 0, 0, &region, max_pixels, out);
 }
 
 void folio_jpeg_free(folio_jpeg_image *image) {

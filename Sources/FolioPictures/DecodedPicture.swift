@@ -55,9 +55,14 @@ public struct DecodedPicture: Sendable {
         if let size = ImageHeader.size(of: Array(bytes.prefix(64 << 10))), size.width * size.height > maximumPixels {
             throw .tooLarge(width: size.width, height: size.height)
         }
-        if bytes.starts(with: [0xFF, 0xD8]), let jpeg = Self.jpeg(bytes, fitting: box) {
-            self = jpeg
-            return
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            switch Self.jpeg(bytes, fitting: box, maximumPixels: maximumPixels) {
+            case .success(let jpeg?):
+                self = jpeg
+                return
+            case .success(nil): break  // libjpeg cannot read it: stb_image tries
+            case .failure(let problem): throw problem
+            }
         }
         let isWebP = bytes.count > 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
         let decoded: Result<DecodedPicture, Problem> = bytes.withUnsafeBufferPointer { buffer in
@@ -88,15 +93,22 @@ public struct DecodedPicture: Sendable {
             return .success(DecodedPicture(width: Int(width), height: Int(height),
                                            pixels: Array(UnsafeBufferPointer(start: rgba, count: count))))
         }
-        self = try decoded.get()
+        let picture = try decoded.get()
+        // stb_image decodes a GIF whose header says 0 rows as a picture of no pixels.
+        guard picture.width >= 1, picture.height >= 1 else { throw .unreadable("the picture has no pixels") }
+        self = picture
     }
 
-    /// A JPEG through libjpeg at the scale `box` needs; nil when libjpeg cannot read it (stb_image tries then).
-    private static func jpeg(_ bytes: [UInt8], fitting box: ImageSize?) -> DecodedPicture? {
+    /// A JPEG through libjpeg at the scale `box` needs; nil when libjpeg cannot read it (stb_image tries then),
+    /// and a problem when its frame header asks for more than `maximumPixels` (whatever the header reader made of it).
+    private static func jpeg(_ bytes: [UInt8], fitting box: ImageSize?, maximumPixels: Int) -> Result<DecodedPicture?, Problem> {
         var image = folio_jpeg_image()
         let width = Int32(clamping: box?.width ?? Int(Int32.max)), height = Int32(clamping: box?.height ?? Int(Int32.max))
-        let status = bytes.withUnsafeBufferPointer { folio_jpeg_decode_memory($0.baseAddress, $0.count, width, height, &image) }
-        guard status == 0, let rgb = image.pixels else { return nil }
+        let status = bytes.withUnsafeBufferPointer {
+            folio_jpeg_decode_memory($0.baseAddress, $0.count, width, height, Int64(maximumPixels), &image)
+        }
+        if image.too_large != 0 { return .failure(.tooLarge(width: Int(image.full_width), height: Int(image.full_height))) }
+        guard status == 0, let rgb = image.pixels else { return .success(nil) }
         defer { folio_jpeg_free(&image) }
         let count = Int(image.width) * Int(image.height)
         var rgba = [UInt8](repeating: 255, count: count * 4)
@@ -107,7 +119,7 @@ public struct DecodedPicture: Sendable {
                 out[4 * i + 2] = rgb[3 * i + 2]
             }
         }
-        return DecodedPicture(width: Int(image.width), height: Int(image.height), pixels: rgba)
+        return .success(DecodedPicture(width: Int(image.width), height: Int(image.height), pixels: rgba))
     }
 }
 

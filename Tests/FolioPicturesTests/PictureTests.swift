@@ -3,6 +3,7 @@ import FolioPictures
 import FolioReading
 import FolioTerminal
 import FolioTestSupport
+import CJPEGDecode
 import Testing
 
 /// Pictures decoded by stb_image and libwebp, checked against ImageMagick's decoding of the same
@@ -74,6 +75,31 @@ import Testing
         }
         #expect(throws: DecodedPicture.Problem.self) { try DecodedPicture(bytes: Array("not a picture".utf8)) }
         #expect(throws: DecodedPicture.Problem.self) { try DecodedPicture(bytes: Array(ComicFixtures.png(width: 40, height: 40).prefix(60))) }
+    }
+
+    /// A JPEG with stray bytes between its segments (found by the `picture` fuzz target): libjpeg skips
+    /// them, and so does the header reader now, so both read the same size; and libjpeg itself refuses a
+    /// frame over the limit, whatever the header reader made of it, before decoding a row.
+    @Test func aJPEGOverTheLimitIsRefusedByLibjpegToo() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let clean = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.made("p.jpg", in: fixtures))))
+        let stray = Array(clean[..<2]) + [0x00, 0x17, 0x00] + Array(clean[2...])
+        #expect(ImageHeader.size(of: stray) == ImageSize(width: 96, height: 64))
+        let decoded = try DecodedPicture(bytes: stray)
+        #expect(decoded.width == 96 && decoded.height == 64)
+        #expect(throws: DecodedPicture.Problem.tooLarge(width: 96, height: 64)) { try DecodedPicture(bytes: stray, maximumPixels: 96 * 64 - 1) }
+        var image = folio_jpeg_image()
+        let status = clean.withUnsafeBufferPointer { folio_jpeg_decode_memory($0.baseAddress, $0.count, 10, 10, 96 * 64 - 1, &image) }
+        #expect(status == -1 && image.too_large != 0 && image.pixels == nil)
+        #expect(image.full_width == 96 && image.full_height == 64)
+    }
+
+    /// A GIF whose header says 31 × 0 (found by the `picture` fuzz target): stb_image gave a picture of
+    /// no pixels, which a host would have tried to fit on a page; it is unreadable, as ImageMagick says.
+    @Test func aPictureOfNoRowsIsUnreadable() {
+        let gif: [UInt8] = Array("GIF89a".utf8) + [0x1F, 0, 0, 0, 0xF0, 0, 0, 0, 0x26, 0, 0, 0, 0, 0x2C]
+        #expect(throws: DecodedPicture.Problem.unreadable("the picture has no pixels")) { try DecodedPicture(bytes: gif) }
     }
 
     /// Four flat quarters, each two cells by two: every cell shows its quarter's colour, whatever block chafa picks.

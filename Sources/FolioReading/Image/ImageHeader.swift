@@ -49,7 +49,8 @@ public enum ImageHeader {
             // JPEG: walk the segments to the first start-of-frame.
             var i = 2
             while i + 3 < bytes.count {
-                guard bytes[i] == 0xFF else { return nil }
+                // Bytes between segments are skipped to the next marker, as libjpeg skips them.
+                guard bytes[i] == 0xFF else { i += 1; continue }
                 let marker = bytes[i + 1]
                 if marker == 0xFF { i += 1; continue }  // fill bytes
                 if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }

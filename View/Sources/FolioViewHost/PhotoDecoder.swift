@@ -38,6 +38,24 @@ public final class PhotoDecoder: Sendable {
         public let description: String
     }
 
+    /// The most pixels a picture may have at its full size: a larger one (a decompression bomb, most
+    /// likely) is refused from its header, before any pixel is decoded. JPEGs decode at a reduced
+    /// scale, so this is far above any camera's: 16384 × 16384.
+    public static let maximumPixels = 1 << 28
+
+    /// The refusal of a picture whose first bytes, `head`, name a size over ``maximumPixels``; nil otherwise.
+    static func refusal(ofHeader head: [UInt8]) -> DecodeError? {
+        guard let size = ImageHeader.size(of: head), size.width * size.height > maximumPixels else { return nil }
+        return DecodeError(description: "it is \(size.width) × \(size.height) pixels, too large to show")
+    }
+
+    /// The refusal libjpeg gave `image` for its size, if it gave one (its frame header may be one the
+    /// header reader cannot read).
+    static func refusal(of image: folio_jpeg_image) -> DecodeError? {
+        guard image.too_large != 0 else { return nil }
+        return DecodeError(description: "it is \(image.full_width) × \(image.full_height) pixels, too large to show")
+    }
+
     /// The SDL event type posted when a job finishes.
     public let eventType: UInt32
     private let queue = DispatchQueue(label: "folio-view.decode", qos: .userInitiated)
@@ -118,9 +136,12 @@ public final class PhotoDecoder: Sendable {
         let orientation = ExifOrientation.read(head)
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
+        if let refusal = refusal(ofHeader: head) { return .failure(refusal) }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = folio_jpeg_image()
-            if folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), &image) == 0 {
+            let status = folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), Int64(maximumPixels), &image)
+            if let refusal = refusal(of: image) { return .failure(refusal) }
+            if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
                 return finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation)
@@ -146,10 +167,13 @@ public final class PhotoDecoder: Sendable {
         let part = orientation.storedRect(of: region, stored: stored)
         let wanted = PixelSize(width: max(1, Int((Double(part.width) * min(1, scale)).rounded(.up))),
                                height: max(1, Int((Double(part.height) * min(1, scale)).rounded(.up))))
+        if let refusal = refusal(ofHeader: head) { return .failure(refusal) }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = folio_jpeg_image()
-            if folio_jpeg_decode_region(path, Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height),
-                                        Int32(wanted.width), Int32(wanted.height), &image) == 0 {
+            let status = folio_jpeg_decode_region(path, Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height),
+                                                  Int32(wanted.width), Int32(wanted.height), Int64(maximumPixels), &image)
+            if let refusal = refusal(of: image) { return .failure(refusal) }
+            if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 return finish(image, fitting: wanted, orientation: orientation).map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: shownSize) }
             }
@@ -194,9 +218,16 @@ public final class PhotoDecoder: Sendable {
     /// No EXIF orientation is applied: a book's pictures are laid out as stored.
     public static func decode(bytes: [UInt8], named name: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
         // A JPEG (a comic's page, most often) with libjpeg at the smallest DCT scale that covers the box.
+        if let refusal = refusal(ofHeader: Array(bytes.prefix(64 * 1024))) {
+            return .failure(DecodeError(description: "cannot read \(name): \(refusal)"))
+        }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = folio_jpeg_image()
-            if bytes.withUnsafeBufferPointer({ folio_jpeg_decode_memory($0.baseAddress, $0.count, Int32(box.width), Int32(box.height), &image) }) == 0 {
+            let status = bytes.withUnsafeBufferPointer {
+                folio_jpeg_decode_memory($0.baseAddress, $0.count, Int32(box.width), Int32(box.height), Int64(maximumPixels), &image)
+            }
+            if let refusal = refusal(of: image) { return .failure(DecodeError(description: "cannot read \(name): \(refusal)")) }
+            if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
                 return finish(image, fitting: full.downsampled(toFit: box), orientation: .upright)
