@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "FolioTerminal", package: "Folio"),
                 .product(name: "FolioStore", package: "Folio"),
                 .product(name: "FolioEPUB", package: "Folio"),
+                .product(name: "FolioPictures", package: "Folio"),
             ],
             // gold fails to link libFuzzer's runtime with SwiftPM's renamed entry point; lld does.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -31,6 +31,7 @@ let allTargets: [any FuzzTarget.Type] = [
     ChapterScannerTarget.self,
     EPUBTarget.self,
     PositionFileTarget.self,
+    PictureTarget.self,
 ]
 
 /// Stops the run when a property does not hold: prints which and why, then
