@@ -21,7 +21,9 @@ class:
   other           everything else (AL HL SA AI XX SG CB PR PO SY BK CR LF NL, other QU)
 The table is runs: each entry is a run's first code point shifted left by 8
 bits, or-ed with the class's raw value (the order of CLASSES below, which is
-LineBreakClass's order); a run lasts up to the next entry.
+LineBreakClass's order); a run lasts up to the next entry. For the Basic
+Multilingual Plane, `blocks` gives the run each 256 code points begin in, so
+a lookup there searches a few runs, not all.
 Run: python3 Scripts/generate-line-break-classes.py [UCD_DIR]
 """
 import os
@@ -111,5 +113,13 @@ with open(target, "w", encoding="utf-8") as f:
     per_line = 6
     for i in range(0, len(runs), per_line):
         f.write("        " + " ".join(f"0x{cp:05X}_{CLASSES.index(cls):02X}," for cp, cls in runs[i:i + per_line]) + "\n")
+    f.write("    ]\n\n")
+    f.write("    /// For each 256 code points of the Basic Multilingual Plane (and one past\n")
+    f.write("    /// it), the index of the run their first code point lies in.\n")
+    f.write("    static let blocks: [UInt16] = [\n")
+    starts = [cp for cp, _ in runs]
+    index = [max(i for i, start in enumerate(starts) if start <= block << 8) for block in range(257)]
+    for i in range(0, len(index), 16):
+        f.write("        " + " ".join(f"{v}," for v in index[i:i + 16]) + "\n")
     f.write("    ]\n}\n")
 print(f"{len(runs)} runs")

@@ -1,4 +1,5 @@
 import Testing
+import PropertyBased
 import FolioTestSupport
 @testable import FolioReading
 
@@ -58,6 +59,24 @@ import FolioTestSupport
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
         for b in UInt8(0)..<0x80 {
             #expect(LineBreakClass.ascii(b) == LineBreakClass.of(Unicode.Scalar(b)), "ASCII \(b)")
+        }
+    }
+
+    /// The ASCII fast path's backward scan (sixteen bytes a step) finds the
+    /// last break that reading the line forward, character by character, finds.
+    @Test func theBackwardScanFindsWhatReadingForwardFinds() async {
+        let alphabet = Array("ab5-|() ".utf8)
+        await propertyCheck(count: 3_000, input: Gen.int(in: 0...(alphabet.count - 1)).array(of: 1...70), Gen.int(in: 0...5)) { tokens, start in
+            let bytes = Array(repeating: UInt8(ascii: "x"), count: start) + tokens.map { alphabet[$0] } + [UInt8(ascii: "z")]
+            let end = bytes.count - 1
+            var breaker = LineBreaker()
+            var expected: Int?
+            for i in start...end {
+                if i > start && (bytes[i - 1] == 0x20 || breaker.allowsBreak(before: .ascii(bytes[i]))) { expected = i }
+                if bytes[i] == 0x20 { breaker.readSpace() } else { breaker.read(.ascii(bytes[i])) }
+            }
+            let found = bytes.withUnsafeBytes { LineBreaker.lastASCIIBreak(in: $0, lineStart: start, end: end) }
+            #expect(found == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription) from \(start)")
         }
     }
 

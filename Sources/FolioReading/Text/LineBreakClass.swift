@@ -75,8 +75,9 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
     /// The space U+0020 (the layout breaks after spaces and tabs itself).
     case space
 
-    /// The class of `scalar`. O(1) for ASCII and the common CJK blocks, a
-    /// binary search of ``LineBreakTable``'s 1,470 runs otherwise.
+    /// The class of `scalar`. O(1) for ASCII and the common CJK blocks; a
+    /// binary search of the few runs of ``LineBreakTable`` in its 256 code
+    /// points elsewhere in the Basic Multilingual Plane, of all 1,470 beyond.
     public static func of(_ scalar: Unicode.Scalar) -> LineBreakClass {
         let v = scalar.value
         if v < 0x80 { return ascii(UInt8(v)) }
@@ -84,6 +85,11 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
         return LineBreakTable.runs.withUnsafeBufferPointer { runs in
             // The last run starting at or before v: runs[low - 1] after the search.
             var low = 0, high = runs.count
+            if v < 0x10000 {
+                let block = Int(v &>> 8)
+                low = Int(LineBreakTable.blocks[block]) &+ 1
+                high = Int(LineBreakTable.blocks[block &+ 1]) &+ 1
+            }
             while low < high {
                 let mid = (low &+ high) &>> 1
                 if runs[mid] &>> 8 <= v { low = mid &+ 1 } else { high = mid }
@@ -95,7 +101,7 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
     /// ASCII: `( [ {` open, `) ] } . , : ; ! ?` close, digits are numeric,
     /// `-` a hyphen, `|` and the tab break after, controls combine (as
     /// `LineBreak.txt` says; the layout shows them as pictures), the rest is ``other``.
-    @inlinable
+    @inlinable @inline(__always)
     public static func ascii(_ byte: UInt8) -> LineBreakClass {
         switch byte {
         case 0x28, 0x5B, 0x7B: .opening

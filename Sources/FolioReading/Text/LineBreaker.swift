@@ -63,20 +63,39 @@ struct LineBreaker: Equatable, Sendable {
     /// The last place in `start + 1 ... end` where a line of printable ASCII
     /// `bytes[start..<end]` (spaces included) may break, before `bytes[end]`
     /// at most (`end` < `bytes.count`); nil if there is none. Reading backward
-    /// from `end`, it finds what the breaker would, at no cost per byte before it.
+    /// from `end` sixteen bytes a step for a space, hyphen or bar, it finds
+    /// what the breaker would, at no cost per byte before it.
     static func lastASCIIBreak(in bytes: UnsafeRawBufferPointer, lineStart start: Int, end: Int) -> Int? {
-        var p = end
-        while p > start {
-            let before = bytes[p - 1]
-            if before == 0x20 { return p }
-            if before == 0x2D || before == 0x7C,
-               LineBreakClass.allowsBreak(between: .ascii(before), and: .ascii(bytes[p])),
-               before == 0x7C || !hyphensBeginWord(bytes, lineStart: start, endingAt: p - 1) {
-                return p
+        guard let base = bytes.baseAddress else { return nil }
+        let spaces = SIMD16<UInt8>(repeating: 0x20), hyphens = SIMD16<UInt8>(repeating: 0x2D)
+        let bars = SIMD16<UInt8>(repeating: 0x7C)
+        var p = end  // bytes[start..<p] are still to look at, last first
+        while p &- start >= 16 {
+            // The sixteen bytes before p, one 0xFF byte in (low, high) for each space, hyphen or bar.
+            let block = base.loadUnaligned(fromByteOffset: p &- 16, as: SIMD16<UInt8>.self)
+            var (low, high) = unsafeBitCast((block .== spaces) .| (block .== hyphens) .| (block .== bars),
+                                            to: (UInt64, UInt64).self)
+            while low | high != 0 {
+                let lane = high != 0 ? 15 &- high.leadingZeroBitCount &>> 3 : 7 &- low.leadingZeroBitCount &>> 3
+                let i = p &- 16 &+ lane
+                if bytes[i] == 0x20 || breaksAfter(bytes, at: i, lineStart: start) { return i &+ 1 }
+                if lane >= 8 { high &= ~(0xFF << UInt64((lane &- 8) &* 8)) } else { low &= ~(0xFF << UInt64(lane &* 8)) }
             }
-            p -= 1
+            p &-= 16
+        }
+        while p > start {
+            let i = p &- 1
+            let before = base.load(fromByteOffset: i, as: UInt8.self)
+            if before == 0x20 || ((before == 0x2D || before == 0x7C) && breaksAfter(bytes, at: i, lineStart: start)) { return p }
+            p = i
         }
         return nil
+    }
+
+    /// Whether a line of printable ASCII may break after the hyphen or bar at `bytes[i]`.
+    private static func breaksAfter(_ bytes: UnsafeRawBufferPointer, at i: Int, lineStart start: Int) -> Bool {
+        LineBreakClass.allowsBreak(between: .ascii(bytes[i]), and: .ascii(bytes[i + 1]))
+            && (bytes[i] == 0x7C || !hyphensBeginWord(bytes, lineStart: start, endingAt: i))
     }
 
     /// Whether the hyphen at `bytes[last]` ends a run of hyphens that begins

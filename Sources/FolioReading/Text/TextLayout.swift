@@ -146,12 +146,8 @@ public struct TextLayout: Sendable {
         let capEnd = byteLimit >= n - s ? n : s + max(1, byteLimit)
         var x = 0
         var i = s
-        // The last place the line may end: before byte `breakAt`, `breakX` wide, the style there,
-        // and how it ends there (`.hyphen` after a soft hyphen, which then shows).
-        var breakAt = -1
-        var breakX = 0
-        var breakStyle = startStyle
-        var breakEnding = LineEnding.wrap
+        // The last place the line may end.
+        var last = BreakPoint(at: -1, x: 0, style: startStyle, ending: .wrap)
         var breaker = LineBreaker()
         // The last soft hyphen read: where it ends, and the hyphen's width and the style after it.
         var softHyphen = (end: -1, width: 0, style: startStyle)
@@ -162,21 +158,11 @@ public struct TextLayout: Sendable {
                         ending: ending, style: startStyle)
         }
         @inline(__always) func wrap(before i: Int) -> LaidOutLine {
-            if breakAt > s {
-                decoder.style = breakStyle
-                return finish(breakAt, breakAt, breakX, breakEnding)
+            if last.at > s {
+                decoder.style = last.style
+                return finish(last.at, last.at, last.x, last.ending)
             }
             return finish(i, i, x, .wrap)
-        }
-        /// Notes that the line may end before byte `i`, or after the soft hyphen just before it.
-        @inline(__always) func mayBreak(before i: Int) {
-            if breaker.previous == .softHyphen {
-                // Only where the hyphen it shows as fits.
-                guard x + softHyphen.width <= lineWidth else { return }
-                breakAt = softHyphen.end; breakX = x + softHyphen.width; breakStyle = softHyphen.style; breakEnding = .hyphen
-            } else {
-                breakAt = i; breakX = x; breakStyle = decoder.style; breakEnding = .wrap
-            }
         }
 
         // Fast path for a line of plain ASCII in one-unit cells (most lines of most text): scan
@@ -211,8 +197,8 @@ public struct TextLayout: Sendable {
             if j > s && j < n && bytes[j] == 0x08 { j -= 1 }
             if j > s {
                 // The last break before byte j - 1 (the one before j is the breaker's to decide).
-                if let at = LineBreaker.lastASCIIBreak(in: bytes, lineStart: s, end: j - 1) { breakAt = at; breakX = at - s }
-                if bytes[j - 1] == 0x20 { breakAt = j; breakX = j - s }
+                if let at = LineBreaker.lastASCIIBreak(in: bytes, lineStart: s, end: j - 1) { last.at = at; last.x = at - s }
+                if bytes[j - 1] == 0x20 { last.at = j; last.x = j - s }
                 breaker = LineBreaker(afterASCII: bytes, lineStart: s, end: j)
                 x = j - s
                 i = j
@@ -231,7 +217,9 @@ public struct TextLayout: Sendable {
                 // The careful path: an overstrike (or bytes that may still bring one), or tests comparing the two.
             } else if b &- 0x21 < 0x5E {
                 let first = LineBreakClass.ascii(b)
-                if i > s && breaker.allowsBreak(before: first) { mayBreak(before: i) }
+                if i > s && breaker.allowsBreak(before: first) {
+                    last.note(before: i, x: x, style: decoder.style, after: breaker, softHyphen, lineWidth: lineWidth)
+                }
                 // A run ends after a hyphen or bar, where a line may break before the next character.
                 var j = i
                 let end = min(n, capEnd)
@@ -275,7 +263,7 @@ public struct TextLayout: Sendable {
                 if x + w > lineWidth && x > 0 { return finish(i + 1, i, x, .space) }
                 x += w
                 i += 1
-                breakAt = i; breakX = x; breakStyle = decoder.style; breakEnding = .wrap
+                last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
                 breaker.readSpace()
                 continue
             } else if b == 0x0A {
@@ -295,20 +283,22 @@ public struct TextLayout: Sendable {
                 if x + w > lineWidth && x > 0 { return finish(i + length, i, x, .space) }
                 x += w
                 i += length
-                breakAt = i; breakX = x; breakStyle = decoder.style; breakEnding = .wrap
+                last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
                 breaker.readSpace()
             case .tab:
                 if x >= lineWidth { return finish(i, i, x, .wrap) }  // the line is exactly full: the tab starts the next
                 x = min(lineWidth, (x / geometry.tabStop + 1) * geometry.tabStop)
                 i += length
-                breakAt = i; breakX = x; breakStyle = decoder.style; breakEnding = .wrap
+                last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
                 breaker.readSpace()
             case .glyph(let scalar, let style):
                 let cls = LineBreakClass.of(scalar)
-                if i > s && breaker.allowsBreak(before: cls) { mayBreak(before: i) }
+                if i > s && breaker.allowsBreak(before: cls) {
+                    last.note(before: i, x: x, style: decoder.style, after: breaker, softHyphen, lineWidth: lineWidth)
+                }
                 breaker.read(cls)
                 if cls == .softHyphen {
-                    // Invisible, unless the line breaks after it (`mayBreak`).
+                    // Invisible, unless the line breaks after it (`BreakPoint.note`).
                     i += length
                     softHyphen = (i, width(of: "-", style: style), decoder.style)
                     continue
@@ -321,6 +311,29 @@ public struct TextLayout: Sendable {
                 if x + w > lineWidth && x > 0 { return wrap(before: i) }
                 x += w
                 i += length
+            }
+        }
+    }
+
+    /// A place a line being laid out may end: before byte `at` (-1: none yet),
+    /// `x` wide, the style there, and how the line ends there.
+    struct BreakPoint {
+        var at: Int
+        var x: Int
+        var style: TextStyle
+        var ending: LineEnding
+
+        /// Notes that the line may end before byte `i`, `x` units in, where
+        /// the breaker stands; after a soft hyphen it ends just after it,
+        /// showing a hyphen, and only if the hyphen fits.
+        @inline(__always)
+        mutating func note(before i: Int, x: Int, style: TextStyle, after breaker: LineBreaker,
+                           _ softHyphen: (end: Int, width: Int, style: TextStyle), lineWidth: Int) {
+            if breaker.previous == .softHyphen {
+                guard x + softHyphen.width <= lineWidth else { return }
+                self = BreakPoint(at: softHyphen.end, x: x + softHyphen.width, style: softHyphen.style, ending: .hyphen)
+            } else {
+                self = BreakPoint(at: i, x: x, style: style, ending: .wrap)
             }
         }
     }
