@@ -17,23 +17,25 @@
 /// needle is cut into *groups*, each ending after a scalar whose spellings
 /// differ in length: inside a group every byte lies at a fixed distance
 /// from the group's start. The anchor and the second byte lie in one
-/// group; where they appear, the group and what follows are checked
-/// forward and the scalars before it backward (UTF-8 reads either way).
-/// A needle of plain ASCII letters other than `k` and `s` has one group and
-/// is checked byte by byte, as when case matters.
+/// group. Where they appear, the group's first scalars are checked byte by
+/// byte (as many as have one spelling, or two of one length that differ in
+/// one byte: `a`/`A`, `é`/`É`), the rest of the needle scalar by scalar,
+/// forward, and the scalars before the group backward (UTF-8 reads either
+/// way). A needle of plain ASCII letters other than `k` and `s` is one
+/// group checked byte by byte, as when case matters.
 struct LiteralSearcher: Sendable {
     /// Four slots per scalar of the needle: each spelling it matches, its
-    /// UTF-8 bytes packed in a word (the first byte lowest); 0 when unused.
-    private let spellings: [UInt32]
-    /// Each slot's spelling's length in bytes; 0 for an unused slot.
-    private let lengths: [UInt8]
-    /// The needle's bytes as written, when a byte-by-byte check suffices:
-    /// every scalar has one spelling, or two of one length that differ in
-    /// one byte. Empty otherwise (each scalar is then checked whole).
-    private let primary: [UInt8]
-    /// The needle's bytes with each scalar's other spelling (the bytes as
-    /// written where it has none), when ``primary`` is not empty.
-    private let alternate: [UInt8]
+    /// UTF-8 bytes packed in the low 32 bits (the first byte lowest) and
+    /// its length in bytes above them; 0 when unused.
+    private let slots: [UInt64]
+    /// The bytes of the scalars checked byte by byte from the group's start
+    /// as written, then with each one's other spelling (as written again
+    /// where it has none): twice as many bytes as those scalars take.
+    private let bytewise: [UInt8]
+    /// The first scalar after those checked byte by byte.
+    private let bytewiseEnd: Int
+    /// Whether the whole needle is checked byte by byte (one group, every scalar as ``bytewise`` allows).
+    private let isBytewise: Bool
     /// The needle's first scalar in the anchor's group.
     private let groupStart: Int
     /// The fewest bytes the scalars before the group take.
@@ -65,68 +67,47 @@ struct LiteralSearcher: Sendable {
     /// A searcher for `scalars`, or nil if the needle is empty.
     init?(_ scalars: [Unicode.Scalar], ignoresCase: Bool) {
         guard !scalars.isEmpty else { return nil }
-        var spellings: [UInt32] = [], lengths: [UInt8] = []
+        var slots: [UInt64] = []
         for scalar in scalars {
             let members = ignoresCase ? CaseFolding.members(of: scalar.value) : [scalar.value]
             for slot in 0..<CaseFolding.largestClass {
                 guard slot < members.count, let member = Unicode.Scalar(members[slot]) else {
-                    spellings.append(0)
-                    lengths.append(0)
+                    slots.append(0)
                     continue
                 }
-                var word: UInt32 = 0
-                for (k, byte) in member.utf8.enumerated() { word |= UInt32(byte) << (8 * k) }
-                spellings.append(word)
-                lengths.append(UInt8(member.utf8.count))
+                var word = UInt64(member.utf8.count) << 32
+                for (k, byte) in member.utf8.enumerated() { word |= UInt64(byte) << (8 * k) }
+                slots.append(word)
             }
         }
-        self.init(spellings: spellings, lengths: lengths)
+        self.init(slots: slots)
     }
 
     /// The empty needle, found at once wherever a search starts.
     init() {
-        self.init(spellings: [], lengths: [])
+        self.init(slots: [])
     }
 
-    private init(spellings: [UInt32], lengths: [UInt8]) {
-        self.spellings = spellings
-        self.lengths = lengths
-        let slots = CaseFolding.largestClass
-        let units = lengths.count / slots
-        func used(_ u: Int) -> Range<Int> {
-            let first = u * slots
-            var end = first
-            while end < first + slots && lengths[end] > 0 { end += 1 }
-            return first..<end
+    private init(slots: [UInt64]) {
+        self.slots = slots
+        let units = slots.count / CaseFolding.largestClass
+        /// The spellings of scalar `u`: (bytes, length).
+        func spellings(_ u: Int) -> [(bytes: UInt32, length: Int)] {
+            slots[u * CaseFolding.largestClass..<(u + 1) * CaseFolding.largestClass].filter { $0 != 0 }
+                .map { (UInt32(truncatingIfNeeded: $0), Int($0 >> 32)) }
         }
-        func shortest(_ u: Int) -> Int { used(u).map { Int(lengths[$0]) }.min() ?? 0 }
-        func longest(_ u: Int) -> Int { used(u).map { Int(lengths[$0]) }.max() ?? 0 }
-        func isRigid(_ u: Int) -> Bool { shortest(u) == longest(u) }
+        func shortest(_ u: Int) -> Int { spellings(u).map(\.length).min() ?? 0 }
+        func isRigid(_ u: Int) -> Bool { Set(spellings(u).map(\.length)).count == 1 }
         /// The different bytes the spellings of `u` have `k` bytes in, ascending.
         func bytes(_ u: Int, _ k: Int) -> [UInt8] {
-            Array(Set(used(u).map { UInt8(truncatingIfNeeded: spellings[$0] >> (8 * k)) })).sorted()
+            Array(Set(spellings(u).map { UInt8(truncatingIfNeeded: $0.bytes >> (8 * k)) })).sorted()
         }
         func score(_ set: [UInt8]) -> Int { set.reduce(0) { $0 + ByteFrequency.score($1) } }
-
-        // Byte by byte: at most two spellings of one length, differing in one byte.
-        let bytewise = (0..<units).allSatisfy { u in
-            let slots = used(u)
-            guard slots.count == 2 else { return slots.count == 1 }
-            let differing = (0..<Int(lengths[slots.lowerBound])).filter { bytes(u, $0).count > 1 }.count
-            return isRigid(u) && differing <= 1
+        /// Whether `u` can be checked byte by byte: one spelling, or two of one length that differ in one byte.
+        func bytewiseOK(_ u: Int) -> Bool {
+            let all = spellings(u)
+            return all.count == 1 || (all.count == 2 && isRigid(u) && (0..<all[0].length).filter { bytes(u, $0).count > 1 }.count <= 1)
         }
-        var primary: [UInt8] = [], alternate: [UInt8] = []
-        if bytewise {
-            for u in 0..<units {
-                let slots = used(u)
-                for k in 0..<shortest(u) {
-                    primary.append(UInt8(truncatingIfNeeded: spellings[slots.lowerBound] >> (8 * k)))
-                    alternate.append(UInt8(truncatingIfNeeded: spellings[slots.upperBound - 1] >> (8 * k)))
-                }
-            }
-        }
-        self.primary = primary
-        self.alternate = alternate
 
         // Every byte that lies at a fixed distance from its group's start: (score, scalar, byte in it, group start, distance, bytes).
         typealias Place = (score: Int, unit: Int, k: Int, group: Int, offset: Int, bytes: [UInt8])
@@ -158,37 +139,68 @@ struct LiteralSearcher: Sendable {
         prefixBytes = (0..<groupStart).reduce(0) { $0 + shortest($1) }
         restBytes = (groupStart..<units).reduce(0) { $0 + shortest($1) }
         minimumLength = (0..<units).reduce(0) { $0 + shortest($1) }
+
+        // The group's first scalars that can be checked byte by byte.
+        var end = groupStart
+        var written: [UInt8] = [], other: [UInt8] = []
+        while end < units && bytewiseOK(end) && (end == groupStart || isRigid(end - 1)) {
+            let all = spellings(end)
+            for k in 0..<all[0].length {
+                written.append(UInt8(truncatingIfNeeded: all[0].bytes >> (8 * k)))
+                other.append(UInt8(truncatingIfNeeded: all[all.count - 1].bytes >> (8 * k)))
+            }
+            end += 1
+        }
+        bytewiseEnd = end
+        bytewise = written + other
+        isBytewise = groupStart == 0 && end == units
     }
 
     /// The first occurrence at or after `start` (the leftmost, and the only
     /// one starting there), or nil.
     func find(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
-        guard !lengths.isEmpty else { return start <= bytes.count ? start..<start : nil }
+        guard minimumLength > 0 else { return start <= bytes.count ? start..<start : nil }
         guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= minimumLength else { return nil }
+        return bytewise.withUnsafeBufferPointer { bytewise in
+            // A needle checked byte by byte (most) never reads its slots.
+            if isBytewise { return find(base, count: bytes.count, from: start, Needle(slots: .init(start: nil, count: 0), bytewise: bytewise)) }
+            return slots.withUnsafeBufferPointer { slots in
+                find(base, count: bytes.count, from: start, Needle(slots: slots, bytewise: bytewise))
+            }
+        }
+    }
+
+    /// The needle's tables where a search reads them.
+    private struct Needle {
+        let slots: UnsafeBufferPointer<UInt64>
+        let bytewise: UnsafeBufferPointer<UInt8>
+    }
+
+    @inline(__always)
+    private func find(_ base: UnsafeRawPointer, count: Int, from start: Int, _ needle: Needle) -> Range<Int>? {
         // Candidates are where the anchor's group starts, from `first` to `last`. The first
         // that matches starts the leftmost match: UTF-8 synchronises itself, so a later one
         // starting further left would spell the scalars before its group with more scalars.
-        let first = start + prefixBytes, last = bytes.count - restBytes
-        if secondOffset == nil || anchorScore <= Self.rareScore {
+        let first = start + prefixBytes, last = count - restBytes
+        guard let secondOffset, anchorScore > Self.rareScore else {
             // A rare anchor (or the only byte of its group): scan for it alone, sixteen bytes a step.
             var i = first + anchorOffset
             while let hit = scanAnchor(base, from: i, to: last + anchorOffset + 1) {
-                if let found = match(at: hit - anchorOffset, base, bytes.count, from: start) { return found }
+                if let found = match(at: hit - anchorOffset, base, count, from: start, needle) { return found }
                 i = hit + 1
             }
             return nil
         }
         // A common anchor: eight candidates at a time, those where both the
         // anchor and the second byte sit in place.
-        let secondOffset = secondOffset ?? anchorOffset
         var c = first
         let farther = Swift.max(anchorOffset, secondOffset)
         let pair = (anchor.0, anchor.1)
         let a0 = SIMD32<UInt8>(repeating: anchor.0), a1 = SIMD32<UInt8>(repeating: anchor.1)
         let s0 = SIMD32<UInt8>(repeating: second.0), s1 = SIMD32<UInt8>(repeating: second.1)
-        while c + farther + 8 <= bytes.count {
+        while c + farther + 8 <= count {
             // Skip 32 places at a time where no place has both bytes...
-            while c + farther + 32 <= bytes.count {
+            while c + farther + 32 <= count {
                 let x = base.loadUnaligned(fromByteOffset: c + anchorOffset, as: SIMD32<UInt8>.self)
                 let y = base.loadUnaligned(fromByteOffset: c + secondOffset, as: SIMD32<UInt8>.self)
                 if ByteScan.any(((x .== a0) .| (x .== a1)) .& ((y .== s0) .| (y .== s1))) { break }
@@ -196,20 +208,26 @@ struct LiteralSearcher: Sendable {
             }
             // ...then find which, eight places at a time, up to 32 places on.
             let blockEnd = c + 32
-            while c < blockEnd && c + farther + 8 <= bytes.count {
+            while c < blockEnd && c + farther + 8 <= count {
                 var candidates = ByteScan.lanes(equalTo: pair, in: base, at: c + anchorOffset)
                     & ByteScan.lanes(equalTo: second, in: base, at: c + secondOffset)
                 while candidates != 0 {
                     let candidate = c + candidates.trailingZeroBitCount >> 3
                     if candidate > last { return nil }
-                    if let found = match(at: candidate, base, bytes.count, from: start) { return found }
+                    if let found = match(at: candidate, base, count, from: start, needle) { return found }
                     candidates &= candidates &- 1
                 }
                 c += 8
             }
         }
+        // The last few places, each checked for the pair first.
         while c <= last {
-            if let found = match(at: c, base, bytes.count, from: start) { return found }
+            let x = base.load(fromByteOffset: c + anchorOffset, as: UInt8.self)
+            let y = base.load(fromByteOffset: c + secondOffset, as: UInt8.self)
+            if (x == pair.0 || x == pair.1) && (y == second.0 || y == second.1),
+               let found = match(at: c, base, count, from: start, needle) {
+                return found
+            }
             c += 1
         }
         return nil
@@ -223,74 +241,82 @@ struct LiteralSearcher: Sendable {
             : ByteScan.first(anyOf: anchor, in: base, from: from, to: end)
     }
 
-    /// The match whose anchor's group starts at `c`, or nil: the group and
-    /// the rest forward, the scalars before it backward, none before `start`.
+    /// The match whose anchor's group starts at `c`, or nil: the group's
+    /// first scalars byte by byte, the rest of the needle scalar by scalar
+    /// forward, the scalars before the group backward, none before `start`.
     @inline(__always)
-    private func match(at c: Int, _ base: UnsafeRawPointer, _ count: Int, from start: Int) -> Range<Int>? {
-        if !primary.isEmpty {
-            return primary.withUnsafeBufferPointer { p in
-                alternate.withUnsafeBufferPointer { a in
-                    for k in 0..<p.count {
-                        let t = base.load(fromByteOffset: c + k, as: UInt8.self)
-                        if t != p[k] && t != a[k] { return nil }
-                    }
-                    return c..<c + p.count
-                }
-            }
+    private func match(at c: Int, _ base: UnsafeRawPointer, _ count: Int, from start: Int, _ needle: Needle) -> Range<Int>? {
+        let checked = needle.bytewise.count &>> 1
+        for k in 0..<checked {
+            let t = base.load(fromByteOffset: c &+ k, as: UInt8.self)
+            if t != needle.bytewise[k] && t != needle.bytewise[checked &+ k] { return nil }
         }
-        let slots = CaseFolding.largestClass
-        var end = c
-        for u in groupStart..<lengths.count / slots {
-            guard let length = spelling(u, at: end, base, count) else { return nil }
-            end += length
+        if isBytewise { return c..<c &+ checked }
+        return matchRest(at: c, base, count, from: start, needle)
+    }
+
+    /// ``match(at:_:_:from:_:)`` past the scalars checked byte by byte: the
+    /// rest forward, the scalars before the group backward. Kept apart so
+    /// that the scanning loops stay small where every scalar is checked byte by byte.
+    @inline(never)
+    private func matchRest(at c: Int, _ base: UnsafeRawPointer, _ count: Int, from start: Int, _ needle: Needle) -> Range<Int>? {
+        var end = c &+ needle.bytewise.count &>> 1
+        var u = bytewiseEnd
+        let units = needle.slots.count / CaseFolding.largestClass
+        while u < units {
+            guard let length = spelling(u, at: end, base, count, needle.slots) else { return nil }
+            end &+= length
+            u &+= 1
         }
         var begin = c
-        var u = groupStart
+        u = groupStart
         while u > 0 {
-            u -= 1
-            guard let length = spelling(u, endingAt: begin, base, from: start) else { return nil }
-            begin -= length
+            u &-= 1
+            guard let length = spelling(u, endingAt: begin, base, from: start, needle.slots) else { return nil }
+            begin &-= length
         }
         return begin..<end
     }
 
     /// The length of the spelling of scalar `u` that the bytes at `p` begin with, or nil.
     @inline(__always)
-    private func spelling(_ u: Int, at p: Int, _ base: UnsafeRawPointer, _ count: Int) -> Int? {
-        let available = count - p
+    private func spelling(_ u: Int, at p: Int, _ base: UnsafeRawPointer, _ count: Int, _ slots: UnsafeBufferPointer<UInt64>) -> Int? {
+        let available = count &- p
         guard available > 0 else { return nil }
         var word: UInt32 = 0
         if available >= 4 {
             word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))
         } else {
-            for k in 0..<available { word |= UInt32(base.load(fromByteOffset: p + k, as: UInt8.self)) << (8 * k) }
+            for k in 0..<available { word |= UInt32(base.load(fromByteOffset: p &+ k, as: UInt8.self)) << (8 &* k) }
         }
-        let first = u * CaseFolding.largestClass
-        for slot in first..<first + CaseFolding.largestClass {
-            let length = Int(lengths[slot])
+        let first = u &* CaseFolding.largestClass
+        for slot in first..<first &+ CaseFolding.largestClass {
+            let length = Int(truncatingIfNeeded: slots[slot] &>> 32)
             if length == 0 { break }
-            if length <= available && word & Self.mask(length) == spellings[slot] { return length }
+            if length <= available && word & Self.mask(length) == UInt32(truncatingIfNeeded: slots[slot]) { return length }
         }
         return nil
     }
 
-    /// The length of the spelling of scalar `u` that the bytes before `q` end with, or nil (none starting before `start`).
+    /// The length of the spelling of scalar `u` that the bytes before `q`
+    /// end with, or nil (none starting before `start`).
     @inline(__always)
-    private func spelling(_ u: Int, endingAt q: Int, _ base: UnsafeRawPointer, from start: Int) -> Int? {
-        let available = q - start
+    private func spelling(_ u: Int, endingAt q: Int, _ base: UnsafeRawPointer, from start: Int,
+                          _ slots: UnsafeBufferPointer<UInt64>) -> Int? {
+        let available = q &- start
         guard available > 0 else { return nil }
         // The four bytes before q, the last highest (bytes before the buffer read as zeros).
         var word: UInt32 = 0
         if q >= 4 {
-            word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: q - 4, as: UInt32.self))
+            word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: q &- 4, as: UInt32.self))
         } else {
-            for k in 1...q { word |= UInt32(base.load(fromByteOffset: q - k, as: UInt8.self)) << (32 - 8 * k) }
+            for k in 1...q { word |= UInt32(base.load(fromByteOffset: q &- k, as: UInt8.self)) << (32 &- 8 &* k) }
         }
-        let first = u * CaseFolding.largestClass
-        for slot in first..<first + CaseFolding.largestClass {
-            let length = Int(lengths[slot])
+        let first = u &* CaseFolding.largestClass
+        for slot in first..<first &+ CaseFolding.largestClass {
+            let length = Int(truncatingIfNeeded: slots[slot] &>> 32)
             if length == 0 { break }
-            if length <= available && word >> (32 - 8 * length) == spellings[slot] { return length }
+            if length <= available && word &>> UInt32(32 &- 8 &* length) == UInt32(truncatingIfNeeded: slots[slot]) { return length }
         }
         return nil
     }
@@ -370,7 +396,7 @@ enum ByteScan {
 
     /// The first index in `from..<to` holding any of the four bytes, or nil:
     /// for an anchor with more than two spellings (`k`, `K` and the Kelvin
-    /// sign's first byte), 32 bytes a step, then byte by byte.
+    /// sign's first byte), 32 bytes a step, the place found in the block's mask.
     @inline(__always)
     static func first(anyOf bytes: (UInt8, UInt8, UInt8, UInt8), in base: UnsafeRawPointer, from: Int, to end: Int) -> Int? {
         var i = from
@@ -378,7 +404,11 @@ enum ByteScan {
         let v2 = SIMD32<UInt8>(repeating: bytes.2), v3 = SIMD32<UInt8>(repeating: bytes.3)
         while i + 32 <= end {
             let v = base.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
-            if Self.any((v .== v0) .| (v .== v1) .| (v .== v2) .| (v .== v3)) { break }
+            let words = unsafeBitCast((v .== v0) .| (v .== v1) .| (v .== v2) .| (v .== v3), to: (UInt64, UInt64, UInt64, UInt64).self)
+            if words.0 != 0 { return i + words.0.trailingZeroBitCount >> 3 }
+            if words.1 != 0 { return i + 8 + words.1.trailingZeroBitCount >> 3 }
+            if words.2 != 0 { return i + 16 + words.2.trailingZeroBitCount >> 3 }
+            if words.3 != 0 { return i + 24 + words.3.trailingZeroBitCount >> 3 }
             i += 32
         }
         while i < end {
