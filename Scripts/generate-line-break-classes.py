@@ -18,7 +18,8 @@ class:
   combining       CM ZWJ
   glue            GL WJ
   space           SP
-  other           everything else (AL HL SA AI XX SG CB PR PO SY BK CR LF NL, other QU)
+  quotation       QU that is neither initial nor final punctuation (" ')
+  other           everything else (AL HL SA AI XX SG CB PR PO SY BK CR LF NL)
 The table is runs: each entry is a run's first code point shifted left by 8
 bits, or-ed with the class's raw value (the order of CLASSES below, which is
 LineBreakClass's order); a run lasts up to the next entry. For the Basic
@@ -34,7 +35,7 @@ ucd = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
 
 # LineBreakClass's cases, in the order of their raw values.
 CLASSES = ["other", "numeric", "ideographic", "opening", "closing", "zeroWidthSpace", "hyphen", "breakAfter",
-           "softHyphen", "breakBefore", "breakBoth", "combining", "glue", "space"]
+           "softHyphen", "breakBefore", "breakBoth", "combining", "glue", "space", "quotation"]
 GROUPS = {
     "OP": "opening", "CL": "closing", "CP": "closing", "NS": "closing", "EX": "closing", "IS": "closing",
     "CJ": "closing", "IN": "closing", "ID": "ideographic", "H2": "ideographic", "H3": "ideographic",
@@ -88,7 +89,7 @@ def folio(cp):
         return "softHyphen"
     value = uax.get(cp, default)
     if value == "QU":
-        return {"Pi": "opening", "Pf": "closing"}.get(category.get(cp), "other")
+        return {"Pi": "opening", "Pf": "closing"}.get(category.get(cp), "quotation")
     return GROUPS.get(value, "other")
 
 

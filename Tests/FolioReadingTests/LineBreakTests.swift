@@ -12,7 +12,7 @@ import FolioTestSupport
         if scalar == 0xAD { return .softHyphen }
         switch uax {
         case "OP": return .opening
-        case "QU": return category == "Pi" ? .opening : category == "Pf" ? .closing : .other
+        case "QU": return category == "Pi" ? .opening : category == "Pf" ? .closing : .quotation
         case "CL", "CP", "NS", "EX", "IS", "CJ", "IN": return .closing
         case "ID", "H2", "H3", "JL", "JV", "JT", "EB", "EM", "RI": return .ideographic
         case "NU": return .numeric

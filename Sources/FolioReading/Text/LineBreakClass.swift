@@ -17,14 +17,15 @@
 /// - at a zero-width space, and after a soft hyphen (U+00AD), which is
 ///   invisible unless the line breaks there and then shows as `-`.
 ///
-/// Never around a no-break space or a word joiner, and never before a
-/// combining mark, which stays with its base. Everything else — letters,
+/// Never around a no-break space, a word joiner or a quotation mark that
+/// is neither opening nor closing (`"` `'`), and never before a combining
+/// mark, which stays with its base. Everything else — letters,
 /// digits, symbols, Thai and the other scripts UAX #14 breaks by
 /// dictionary — is ``other`` or ``numeric``: no break inside a run of it.
 ///
 /// | class | UAX #14 classes |
 /// | --- | --- |
-/// | ``other`` | AL HL SA AI XX SG CB PR PO SY BK CR LF NL, QU that is neither side |
+/// | ``other`` | AL HL SA AI XX SG CB PR PO SY BK CR LF NL |
 /// | ``numeric`` | NU |
 /// | ``ideographic`` | ID H2 H3 JL JV JT EB EM RI |
 /// | ``opening`` | OP, QU that opens (Pi: `‘ “ « ‹`) |
@@ -38,6 +39,7 @@
 /// | ``combining`` | CM ZWJ |
 /// | ``glue`` | GL WJ |
 /// | ``space`` | SP |
+/// | ``quotation`` | QU that is neither side (`"` `'`) |
 ///
 /// Not supported: the rules after spaces (`( a`, `a )` break at the space),
 /// numbers with their prefixes and suffixes (`$5`, `5%`, `1.5` are letters
@@ -74,10 +76,12 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
     case glue
     /// The space U+0020 (the layout breaks after spaces and tabs itself).
     case space
+    /// A quotation mark that is neither opening nor closing (`"` `'`): no break before or after it.
+    case quotation
 
     /// The class of `scalar`. O(1) for ASCII and the common CJK blocks; a
     /// binary search of the few runs of ``LineBreakTable`` in its 256 code
-    /// points elsewhere in the Basic Multilingual Plane, of all 1,470 beyond.
+    /// points elsewhere in the Basic Multilingual Plane, of all 1,475 beyond.
     public static func of(_ scalar: Unicode.Scalar) -> LineBreakClass {
         let v = scalar.value
         if v < 0x80 { return ascii(UInt8(v)) }
@@ -99,7 +103,7 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
     }
 
     /// ASCII: `( [ {` open, `) ] } . , : ; ! ?` close, digits are numeric,
-    /// `-` a hyphen, `|` and the tab break after, controls combine (as
+    /// `-` a hyphen, `|` and the tab break after, `"` and `'` are quotation marks, controls combine (as
     /// `LineBreak.txt` says; the layout shows them as pictures), the rest is ``other``.
     @inlinable @inline(__always)
     public static func ascii(_ byte: UInt8) -> LineBreakClass {
@@ -109,6 +113,7 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
         case 0x30...0x39: .numeric
         case 0x2D: .hyphen
         case 0x7C, 0x09: .breakAfter
+        case 0x22, 0x27: .quotation
         case 0x20: .space
         case 0x00...0x08, 0x0E...0x1F, 0x7F: .combining
         default: .other
@@ -122,14 +127,15 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
     /// word: the layout keeps that, see `LineBreaker`).
     @inlinable
     public static func allowsBreak(between before: LineBreakClass, and after: LineBreakClass) -> Bool {
-        if after == .combining { return false }                             // LB9: a mark stays with its base
         if after == .zeroWidthSpace || after == .space { return false }      // LB7
         if before == .zeroWidthSpace { return true }                         // LB8
+        if after == .combining { return false }                             // LB9: a mark stays with its base
         if before == .glue { return false }                                  // LB11, LB12
         if after == .glue { return before == .hyphen || before == .breakAfter || before == .softHyphen }  // LB12a
         if after == .closing { return false }                                // LB13, LB16
         if before == .opening { return false }                               // LB14
         if before == .space { return true }                                  // LB18
+        if before == .quotation || after == .quotation { return false }     // LB19
         if after == .hyphen || after == .breakAfter || after == .softHyphen || before == .breakBefore {
             return false                                                     // LB21
         }
@@ -159,6 +165,7 @@ public enum LineBreakClass: UInt8, Sendable, CustomStringConvertible {
         case .combining: "combining"
         case .glue: "glue"
         case .space: "space"
+        case .quotation: "quotation"
         }
     }
 }

@@ -2,7 +2,8 @@
 /// ``LineBreakClass/allowsBreak(between:and:)`` and the state it cannot see.
 ///
 /// - A combining mark takes its base's class (UAX #14's LB9): reading one
-///   changes nothing, and no line breaks before it.
+///   changes nothing, and no line breaks before it; after a space or a
+///   zero-width space it counts as a letter (LB10).
 /// - Hyphens that begin a word keep what follows them: no break in `-v` or
 ///   `--verbose` after a space or at a line's start (UAX #14's LB20.1 of
 ///   Unicode 15.1, widened from one hyphen to a run of them, so that a man
@@ -41,7 +42,11 @@ struct LineBreaker: Equatable, Sendable {
 
     /// Moves past a character of class `next`.
     mutating func read(_ next: LineBreakClass) {
-        guard next != .combining else { return }
+        if next == .combining {
+            // A mark after a space or zero-width space stands for a letter (UAX #14's LB10).
+            if previous == .space || previous == .zeroWidthSpace { readRest(endingWith: .other) }
+            return
+        }
         hyphensOpenWord = next == .hyphen
             && (previous == .space || previous == .zeroWidthSpace || (previous == .hyphen && hyphensOpenWord))
         previous = next
