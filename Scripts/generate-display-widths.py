@@ -34,19 +34,7 @@ def ranges_from(path, keep):
 
 
 def general_zero():
-    points = set()
-    first = None
-    with open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8") as f:
-        for line in f:
-            fields = line.split(";")
-            cp, name, cat = int(fields[0], 16), fields[1], fields[2]
-            if name.endswith("First>"):
-                first = cp
-                continue
-            span = range(first, cp + 1) if name.endswith("Last>") else range(cp, cp + 1)
-            first = None
-            if cat in ("Mn", "Me", "Cf"):
-                points.update(span)
+    points = {cp for cp, cat in unicode_data.categories(ucd).items() if cat in ("Mn", "Me", "Cf")}
     points.discard(0x00AD)
     points.update(range(0x1160, 0x1200))
     points.add(0x200B)

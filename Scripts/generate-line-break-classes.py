@@ -63,18 +63,7 @@ with open(os.path.join(ucd, "LineBreak.txt"), encoding="utf-8") as f:
         for cp in unicode_data.code_points(field):
             uax[cp] = value
 
-category = {}
-first = None
-with open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8") as f:
-    for line in f:
-        fields = line.split(";")
-        cp, name, cat = int(fields[0], 16), fields[1], fields[2]
-        if name.endswith("First>"):
-            first = cp
-            continue
-        for v in (range(first, cp + 1) if name.endswith("Last>") else (cp,)):
-            category[v] = cat
-        first = None
+category = unicode_data.categories(ucd)
 
 
 def folio(cp):

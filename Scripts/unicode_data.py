@@ -29,6 +29,24 @@ def code_points(field):
     return range(a, b + 1)
 
 
+def categories(ucd):
+    """Every code point UnicodeData.txt lists (its ranges by their First and
+    Last lines) with its general category."""
+    category = {}
+    first = None
+    with open(os.path.join(ucd, "UnicodeData.txt"), encoding="utf-8") as f:
+        for line in f:
+            fields = line.split(";")
+            cp, name, cat = int(fields[0], 16), fields[1], fields[2]
+            if name.endswith("First>"):
+                first = cp
+                continue
+            for v in (range(first, cp + 1) if name.endswith("Last>") else (cp,)):
+                category[v] = cat
+            first = None
+    return category
+
+
 def generated(path, script, source, ucd):
     """Opens the Swift file at `path` (from the repository's root) for
     writing, its first lines saying what generated it from what."""
