@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioTestSupport
 @testable import FolioReading
 
 /// Unicode's own conformance tests of the bidirectional algorithm (Debian's
@@ -7,7 +8,7 @@ import Testing
 /// both files: levels and visual order, for every paragraph direction a
 /// case lists. The files are parsed here, byte by byte (the test target is
 /// not optimised, and BidiTest.txt has some 490,000 lines).
-@Suite struct BidiConformanceTests {
+@Suite(.needs(.unicodeData)) struct BidiConformanceTests {
     static let ucd = "/usr/share/unicode"
 
     /// The cases of one file run so far: how many, how many pass, and the first failures.

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import FolioTestSupport
 @testable import FolioReading
@@ -7,8 +6,6 @@ import FolioTestSupport
 /// (Debian's unicode-data package, which .ci/run installs), read here
 /// independently of the generator.
 @Suite(.needs(.unicodeData)) struct DisplayWidthTests {
-    static let ucd = "/usr/share/unicode"
-
     @Test func commonCharacters() {
         #expect(DisplayWidth.columns(of: "a") == 1)
         #expect(DisplayWidth.columns(of: "漢") == 2)
@@ -24,12 +21,11 @@ import FolioTestSupport
     }
 
     @Test func everyWideAndFullwidthCodePointTakesTwoColumns() throws {
-        let lines = try readLines("\(Self.ucd)/EastAsianWidth.txt")
         var checked = 0
-        for (range, property) in parse(lines) where property == "W" || property == "F" {
+        for (range, property) in try UnicodeData.ranges("EastAsianWidth.txt") where property == "W" || property == "F" {
             for v in range {
                 guard let scalar = Unicode.Scalar(v), !isZeroWidthCategory(scalar) else { continue }
-                #expect(DisplayWidth.columns(of: scalar) == 2, "U+\(String(v, radix: 16, uppercase: true)) is \(property)")
+                #expect(DisplayWidth.columns(of: scalar) == 2, "\(UnicodeData.codePoint(v)) is \(property)")
                 checked += 1
             }
         }
@@ -38,8 +34,7 @@ import FolioTestSupport
 
     @Test func everyCombiningMarkAndFormatControlTakesNoColumn() throws {
         var checked = 0
-        for line in try readLines("\(Self.ucd)/UnicodeData.txt") {
-            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+        for fields in try UnicodeData.records("UnicodeData.txt") {
             guard fields.count > 2, ["Mn", "Me", "Cf"].contains(fields[2]), fields[0] != "00AD",
                   let v = UInt32(fields[0], radix: 16), let scalar = Unicode.Scalar(v) else { continue }
             #expect(DisplayWidth.columns(of: scalar) == 0, "U+\(fields[0]) is \(fields[2])")
@@ -49,12 +44,11 @@ import FolioTestSupport
     }
 
     @Test func narrowAndNeutralLettersTakeOneColumn() throws {
-        let lines = try readLines("\(Self.ucd)/EastAsianWidth.txt")
         var checked = 0
-        for (range, property) in parse(lines) where property == "Na" || property == "H" {
+        for (range, property) in try UnicodeData.ranges("EastAsianWidth.txt") where property == "Na" || property == "H" {
             for v in range where v >= 0x20 && !(0x7F..<0xA0).contains(v) {
                 guard let scalar = Unicode.Scalar(v), !isZeroWidthCategory(scalar) else { continue }
-                #expect(DisplayWidth.columns(of: scalar) == 1, "U+\(String(v, radix: 16, uppercase: true)) is \(property)")
+                #expect(DisplayWidth.columns(of: scalar) == 1, "\(UnicodeData.codePoint(v)) is \(property)")
                 checked += 1
             }
         }
@@ -63,40 +57,13 @@ import FolioTestSupport
 
     /// Marks and format controls per the data files' own version of Unicode.
     private static let zeroWidth: Set<UInt32> = {
-        guard let text = try? String(contentsOfFile: "\(ucd)/UnicodeData.txt", encoding: .utf8) else { return [] }
         var set = Set<UInt32>()
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
-            if fields.count > 2, ["Mn", "Me", "Cf"].contains(fields[2]), let v = UInt32(fields[0], radix: 16) { set.insert(v) }
+        for fields in (try? UnicodeData.records("UnicodeData.txt")) ?? []
+        where fields.count > 2 && ["Mn", "Me", "Cf"].contains(fields[2]) {
+            if let v = UInt32(fields[0], radix: 16) { set.insert(v) }
         }
         return set
     }()
 
     private func isZeroWidthCategory(_ s: Unicode.Scalar) -> Bool { Self.zeroWidth.contains(s.value) }
-
-    private func readLines(_ path: String) throws -> [Substring] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            Issue.record("\(path) is missing: install Debian's unicode-data package (.ci/run does)")
-            return []
-        }
-        return text.split(separator: "\n")
-    }
-
-    private func parse(_ lines: [Substring]) -> [(ClosedRange<UInt32>, String)] {
-        lines.compactMap { line in
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let fields = content.split(separator: ";").map { $0.trimmingCharacters(in: " ") }
-            guard fields.count >= 2 else { return nil }
-            let bounds = fields[0].split(separator: ".").compactMap { UInt32($0, radix: 16) }
-            guard let first = bounds.first, let last = bounds.last else { return nil }
-            return (first...last, fields[1])
-        }
-    }
 }
-
-extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
-        String(drop(while: { $0 == set }).reversed().drop(while: { $0 == set }).reversed())
-    }
-}
-

@@ -12,7 +12,8 @@ let plainPieces: [[UInt8]] = [
     Array("\n".utf8), Array("\r\n".utf8), Array("\t".utf8), Array("\u{0C}".utf8), Array("漢字".utf8),
     Array("\u{1F600}".utf8), Array("e\u{0301}".utf8), Array("\u{200D}".utf8), [0xFF], [0xE6, 0xBC], [0xC3],
     Array("\r".utf8), Array("Ａ".utf8), Array("-".utf8), Array("。".utf8), Array("「".utf8), Array("かな".utf8),
-    Array("\u{200B}".utf8), [0x01],
+    Array("\u{200B}".utf8), [0x01], Array("well-known".utf8), Array("hy\u{AD}phen\u{AD}ation".utf8), Array("\u{AD}".utf8),
+    Array("—".utf8), Array("–".utf8), Array("\u{A0}".utf8), Array("--x".utf8), Array("-5".utf8), Array("a|b".utf8),
 ]
 
 /// Pieces with styles: SGR sequences (some broken), overstrikes, erase-in-line, hyperlinks.
@@ -89,7 +90,7 @@ private func check(_ line: LaidOutLine, _ glyphs: [Glyph], _ bytes: [UInt8], _ g
     case .formFeed:
         guard body.last == 0x0C else { return ["\(line) ends with a form feed it lacks"] }
         body.removeLast()
-    case .wrap, .end: break
+    case .wrap, .hyphen, .end: break
     }
     if line.contentEnd != line.start + body.count { problems.append("\(line) content ends at \(line.contentEnd)") }
     let drawn = glyphs.reduce(0) { $0 + $1.width }
@@ -110,8 +111,12 @@ private func check(_ line: LaidOutLine, _ glyphs: [Glyph], _ bytes: [UInt8], _ g
     // The independent reading: the standard library's decoding, tabs to stops, controls to pictures.
     var expected = ""
     var column = 0
-    for scalar in String(decoding: body, as: UTF8.self).unicodeScalars {
-        if scalar == "\t" {
+    let scalars = Array(String(decoding: body, as: UTF8.self).unicodeScalars)
+    for (k, scalar) in scalars.enumerated() {
+        if scalar == "\u{AD}" {
+            // A soft hyphen shows only at the end of a line that breaks after it, as a hyphen.
+            if line.ending == .hyphen && k == scalars.count - 1 { expected += "-"; column += 1 }
+        } else if scalar == "\t" {
             let stop = min(geometry.width, (column / geometry.tabStop + 1) * geometry.tabStop)
             expected += String(repeating: " ", count: stop - column)
             column = stop

@@ -10,31 +10,52 @@
 /// appear. A search costs O(n) in the haystack's length and allocates
 /// nothing.
 ///
-/// When ignoring case, each scalar of the needle also matches its partner
-/// under ``CaseFolding`` (which keeps UTF-8 lengths equal, so the needle has
-/// one length in bytes).
+/// When ignoring case, each scalar of the needle matches every scalar of
+/// its class under ``CaseFolding``, and those may differ in UTF-8 length
+/// (`k` also matches the three bytes of U+212A KELVIN SIGN, `ß` those of
+/// `ẞ`), so a match covers as many bytes as the text spells it with. The
+/// needle is cut into *groups*, each ending after a scalar whose spellings
+/// differ in length: inside a group every byte lies at a fixed distance
+/// from the group's start. The anchor and the second byte lie in one
+/// group. Where they appear, the group's first scalars are checked byte by
+/// byte (as many as have one spelling, or two of one length that differ in
+/// one byte: `a`/`A`, `é`/`É`), the rest of the needle scalar by scalar,
+/// forward, and the scalars before the group backward (UTF-8 reads either
+/// way). A needle of plain ASCII letters other than `k` and `s` is one
+/// group checked byte by byte, as when case matters.
 struct LiteralSearcher: Sendable {
-    /// The needle's bytes, as written.
-    private let primary: [UInt8]
-    /// The needle's bytes with every scalar replaced by its case partner
-    /// (equal to `primary` when case matters or nothing has a partner).
-    private let alternate: [UInt8]
-    /// Byte ranges of scalars whose partner differs in more than one byte:
-    /// there a byte-wise check could mix the two spellings, so the scalar is
-    /// checked whole.
-    private let mixedUnits: [Range<Int>]
-    /// Where the anchor sits in the needle.
+    /// Four slots per scalar of the needle: each spelling it matches, its
+    /// UTF-8 bytes packed in the low 32 bits (the first byte lowest) and
+    /// its length in bytes above them; 0 when unused.
+    private let slots: [UInt64]
+    /// The bytes of the scalars checked byte by byte from the group's start
+    /// as written, then with each one's other spelling (as written again
+    /// where it has none): twice as many bytes as those scalars take.
+    private let bytewise: [UInt8]
+    /// The first scalar after those checked byte by byte.
+    private let bytewiseEnd: Int
+    /// Whether the whole needle is checked byte by byte (one group, every scalar as ``bytewise`` allows).
+    private let isBytewise: Bool
+    /// The needle's first scalar in the anchor's group.
+    private let groupStart: Int
+    /// The fewest bytes the scalars before the group take.
+    private let prefixBytes: Int
+    /// The fewest bytes from the group's start to the needle's end.
+    private let restBytes: Int
+    /// Where the anchor sits, in bytes from the group's start.
     private let anchorOffset: Int
-    /// The anchor byte(s) scanned for (equal when the anchor has no case partner).
-    private let anchor: (UInt8, UInt8)
-    /// Where the second byte of the pair sits, checked with the anchor before
-    /// the whole needle is (the anchor's offset again for a one-byte needle).
-    private let secondOffset: Int
-    /// The second byte(s) of the pair.
+    /// The bytes scanned for at the anchor, the last repeated up to four.
+    private let anchor: (UInt8, UInt8, UInt8, UInt8)
+    /// How many different bytes ``anchor`` holds: 1 to 4.
+    private let anchorWidth: Int
+    /// Where the second byte of the pair sits, in bytes from the group's
+    /// start; nil when the anchor is scanned for alone.
+    private let secondOffset: Int?
+    /// The second byte(s) of the pair (equal when only one).
     private let second: (UInt8, UInt8)
 
-    /// The needle's length in bytes.
-    var length: Int { primary.count }
+    /// The fewest bytes a match covers (the needle's length, when case matters).
+    let minimumLength: Int
 
     /// How common the anchor is in typical text (see ``ByteFrequency``): lower scans faster.
     let anchorScore: Int
@@ -46,112 +67,264 @@ struct LiteralSearcher: Sendable {
     /// A searcher for `scalars`, or nil if the needle is empty.
     init?(_ scalars: [Unicode.Scalar], ignoresCase: Bool) {
         guard !scalars.isEmpty else { return nil }
-        var primary: [UInt8] = [], alternate: [UInt8] = [], mixed: [Range<Int>] = []
+        var slots: [UInt64] = []
         for scalar in scalars {
-            let start = primary.count
-            primary += scalar.utf8
-            if ignoresCase, let partner = CaseFolding.partner(of: scalar.value), let other = Unicode.Scalar(partner) {
-                alternate += other.utf8
-                let differing = zip(scalar.utf8, other.utf8).filter { $0 != $1 }.count
-                if differing > 1 { mixed.append(start..<primary.count) }
-            } else {
-                alternate += scalar.utf8
+            let members = ignoresCase ? CaseFolding.members(of: scalar.value) : [scalar.value]
+            for slot in 0..<CaseFolding.largestClass {
+                guard slot < members.count, let member = Unicode.Scalar(members[slot]) else {
+                    slots.append(0)
+                    continue
+                }
+                var word = UInt64(member.utf8.count) << 32
+                for (k, byte) in member.utf8.enumerated() { word |= UInt64(byte) << (8 * k) }
+                slots.append(word)
             }
         }
-        self.init(primary: primary, alternate: alternate, mixedUnits: mixed)
+        self.init(slots: slots)
     }
 
-    /// A searcher for exact bytes (`alternate` equal to `primary` to match case).
-    init(primary: [UInt8], alternate: [UInt8], mixedUnits: [Range<Int>] = []) {
-        precondition(primary.count == alternate.count, "a needle and its case partner have one length")
-        self.primary = primary
-        self.alternate = alternate
-        self.mixedUnits = mixedUnits
-        func score(_ i: Int) -> Int {
-            primary[i] == alternate[i]
-                ? ByteFrequency.score(primary[i])
-                : ByteFrequency.score(primary[i]) + ByteFrequency.score(alternate[i])
+    /// The empty needle, found at once wherever a search starts.
+    init() {
+        self.init(slots: [])
+    }
+
+    private init(slots: [UInt64]) {
+        self.slots = slots
+        let units = slots.count / CaseFolding.largestClass
+        /// The spellings of scalar `u`: (bytes, length).
+        func spellings(_ u: Int) -> [(bytes: UInt32, length: Int)] {
+            slots[u * CaseFolding.largestClass..<(u + 1) * CaseFolding.largestClass].filter { $0 != 0 }
+                .map { (UInt32(truncatingIfNeeded: $0), Int($0 >> 32)) }
         }
-        // The rarest byte, then the rarest of the others as the second of the pair.
-        let ranked = primary.indices.sorted { (score($0), $0) < (score($1), $1) }
-        anchorOffset = ranked.first ?? 0
-        secondOffset = ranked.count > 1 ? ranked[1] : anchorOffset
-        anchorScore = ranked.first.map(score) ?? Int.max
-        anchor = primary.isEmpty ? (0, 0) : (primary[anchorOffset], alternate[anchorOffset])
-        second = primary.isEmpty ? (0, 0) : (primary[secondOffset], alternate[secondOffset])
+        func shortest(_ u: Int) -> Int { spellings(u).map(\.length).min() ?? 0 }
+        func isRigid(_ u: Int) -> Bool { Set(spellings(u).map(\.length)).count == 1 }
+        /// The different bytes the spellings of `u` have `k` bytes in, ascending.
+        func bytes(_ u: Int, _ k: Int) -> [UInt8] {
+            Array(Set(spellings(u).map { UInt8(truncatingIfNeeded: $0.bytes >> (8 * k)) })).sorted()
+        }
+        func score(_ set: [UInt8]) -> Int { set.reduce(0) { $0 + ByteFrequency.score($1) } }
+        /// Whether `u` can be checked byte by byte: one spelling, or two of one length that differ in one byte.
+        func bytewiseOK(_ u: Int) -> Bool {
+            let all = spellings(u)
+            return all.count == 1 || (all.count == 2 && isRigid(u) && (0..<all[0].length).filter { bytes(u, $0).count > 1 }.count <= 1)
+        }
+
+        // Every byte that lies at a fixed distance from its group's start: (score, scalar, byte in it, group start, distance, bytes).
+        typealias Place = (score: Int, unit: Int, k: Int, group: Int, offset: Int, bytes: [UInt8])
+        var places: [Place] = []
+        var group = 0, offset = 0
+        for u in 0..<units {
+            for k in 0..<shortest(u) {
+                let set = bytes(u, k)
+                places.append((score(set), u, k, group, offset + k, set))
+            }
+            offset += shortest(u)
+            if !isRigid(u) { group = u + 1; offset = 0 }
+        }
+        // The rarest byte that is one or two bytes wide (four at most: a scalar's first byte), then the rarest other in its group.
+        func rank(_ p: Place) -> (Int, Int, Int, Int) { (p.bytes.count > 2 ? 1 : 0, p.score, p.unit, p.k) }
+        let best = places.min { rank($0) < rank($1) }
+        let pair = best.flatMap { a in
+            places.filter { $0.group == a.group && ($0.unit, $0.k) != (a.unit, a.k) && $0.bytes.count <= 2 }
+                .min { rank($0) < rank($1) }
+        }
+        groupStart = best?.group ?? 0
+        anchorOffset = best?.offset ?? 0
+        anchorScore = best?.score ?? Int.max
+        let set = best?.bytes ?? [0]
+        anchorWidth = set.count
+        anchor = (set[0], set[min(1, set.count - 1)], set[min(2, set.count - 1)], set[min(3, set.count - 1)])
+        secondOffset = set.count <= 2 ? pair?.offset : nil
+        second = pair.map { ($0.bytes[0], $0.bytes[$0.bytes.count - 1]) } ?? (0, 0)
+        prefixBytes = (0..<groupStart).reduce(0) { $0 + shortest($1) }
+        restBytes = (groupStart..<units).reduce(0) { $0 + shortest($1) }
+        minimumLength = (0..<units).reduce(0) { $0 + shortest($1) }
+
+        // The group's first scalars that can be checked byte by byte.
+        var end = groupStart
+        var written: [UInt8] = [], other: [UInt8] = []
+        while end < units && bytewiseOK(end) && (end == groupStart || isRigid(end - 1)) {
+            let all = spellings(end)
+            for k in 0..<all[0].length {
+                written.append(UInt8(truncatingIfNeeded: all[0].bytes >> (8 * k)))
+                other.append(UInt8(truncatingIfNeeded: all[all.count - 1].bytes >> (8 * k)))
+            }
+            end += 1
+        }
+        bytewiseEnd = end
+        bytewise = written + other
+        isBytewise = groupStart == 0 && end == units
     }
 
-    /// The start of the first occurrence at or after `start`, or nil.
-    func find(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        let n = primary.count
-        guard n > 0 else { return start <= bytes.count ? start : nil }
-        guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= n else { return nil }
-        let lastStart = bytes.count - n
-        return primary.withUnsafeBufferPointer { p in
-            alternate.withUnsafeBufferPointer { a in
-                if n == 1 || anchorScore <= Self.rareScore {
-                    // A rare anchor: scan for it alone, sixteen bytes a step.
-                    var i = start + anchorOffset
-                    while let hit = ByteScan.first(anchor.0, anchor.1, in: base, from: i, to: lastStart + anchorOffset + 1) {
-                        if matches(at: hit - anchorOffset, base, p, a) { return hit - anchorOffset }
-                        i = hit + 1
-                    }
-                    return nil
-                }
-                // A common anchor: eight candidate starts at a time, those
-                // where both the anchor and the second byte sit in place.
-                var c = start
-                let farther = Swift.max(anchorOffset, secondOffset)
-                let a0 = SIMD32<UInt8>(repeating: anchor.0), a1 = SIMD32<UInt8>(repeating: anchor.1)
-                let s0 = SIMD32<UInt8>(repeating: second.0), s1 = SIMD32<UInt8>(repeating: second.1)
-                while c + farther + 8 <= bytes.count {
-                    // Skip 32 places at a time where no place has both bytes...
-                    while c + farther + 32 <= bytes.count {
-                        let x = base.loadUnaligned(fromByteOffset: c + anchorOffset, as: SIMD32<UInt8>.self)
-                        let y = base.loadUnaligned(fromByteOffset: c + secondOffset, as: SIMD32<UInt8>.self)
-                        if ByteScan.any(((x .== a0) .| (x .== a1)) .& ((y .== s0) .| (y .== s1))) { break }
-                        c += 32
-                    }
-                    // ...then find which, eight places at a time, up to 32 places on.
-                    let blockEnd = c + 32
-                    while c < blockEnd && c + farther + 8 <= bytes.count {
-                        var candidates = ByteScan.lanes(equalTo: anchor, in: base, at: c + anchorOffset)
-                            & ByteScan.lanes(equalTo: second, in: base, at: c + secondOffset)
-                        while candidates != 0 {
-                            let candidate = c + candidates.trailingZeroBitCount >> 3
-                            if candidate > lastStart { return nil }
-                            if matches(at: candidate, base, p, a) { return candidate }
-                            candidates &= candidates &- 1
-                        }
-                        c += 8
-                    }
-                }
-                while c <= lastStart {
-                    if matches(at: c, base, p, a) { return c }
-                    c += 1
-                }
-                return nil
+    /// The first occurrence at or after `start` (the leftmost, and the only
+    /// one starting there), or nil.
+    func find(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+        guard minimumLength > 0 else { return start <= bytes.count ? start..<start : nil }
+        guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= minimumLength else { return nil }
+        return bytewise.withUnsafeBufferPointer { bytewise in
+            // A needle checked byte by byte (most) never reads its slots.
+            if isBytewise { return find(base, count: bytes.count, from: start, Needle(slots: .init(start: nil, count: 0), bytewise: bytewise)) }
+            return slots.withUnsafeBufferPointer { slots in
+                find(base, count: bytes.count, from: start, Needle(slots: slots, bytewise: bytewise))
             }
         }
+    }
+
+    /// The needle's tables where a search reads them.
+    private struct Needle {
+        let slots: UnsafeBufferPointer<UInt64>
+        let bytewise: UnsafeBufferPointer<UInt8>
     }
 
     @inline(__always)
-    private func matches(at position: Int, _ base: UnsafeRawPointer, _ p: UnsafeBufferPointer<UInt8>, _ a: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = base + position
-        for k in 0..<p.count {
-            let t = text.load(fromByteOffset: k, as: UInt8.self)
-            if t != p[k] && t != a[k] { return false }
-        }
-        for u in mixedUnits.indices {
-            var asPrimary = true, asAlternate = true
-            for k in mixedUnits[u] {
-                let t = text.load(fromByteOffset: k, as: UInt8.self)
-                asPrimary = asPrimary && t == p[k]
-                asAlternate = asAlternate && t == a[k]
+    private func find(_ base: UnsafeRawPointer, count: Int, from start: Int, _ needle: Needle) -> Range<Int>? {
+        // Candidates are where the anchor's group starts, from `first` to `last`. The first
+        // that matches starts the leftmost match: UTF-8 synchronises itself, so a later one
+        // starting further left would spell the scalars before its group with more scalars.
+        let first = start + prefixBytes, last = count - restBytes
+        guard let secondOffset, anchorScore > Self.rareScore else {
+            // A rare anchor (or the only byte of its group): scan for it alone, sixteen bytes a step.
+            var i = first + anchorOffset
+            while let hit = scanAnchor(base, from: i, to: last + anchorOffset + 1) {
+                if let found = match(at: hit - anchorOffset, base, count, from: start, needle) { return found }
+                i = hit + 1
             }
-            if !asPrimary && !asAlternate { return false }
+            return nil
         }
-        return true
+        // A common anchor: eight candidates at a time, those where both the
+        // anchor and the second byte sit in place.
+        var c = first
+        let farther = Swift.max(anchorOffset, secondOffset)
+        let pair = (anchor.0, anchor.1)
+        let a0 = SIMD32<UInt8>(repeating: anchor.0), a1 = SIMD32<UInt8>(repeating: anchor.1)
+        let s0 = SIMD32<UInt8>(repeating: second.0), s1 = SIMD32<UInt8>(repeating: second.1)
+        while c + farther + 8 <= count {
+            // Skip 32 places at a time where no place has both bytes...
+            while c + farther + 32 <= count {
+                let x = base.loadUnaligned(fromByteOffset: c + anchorOffset, as: SIMD32<UInt8>.self)
+                let y = base.loadUnaligned(fromByteOffset: c + secondOffset, as: SIMD32<UInt8>.self)
+                if ByteScan.any(((x .== a0) .| (x .== a1)) .& ((y .== s0) .| (y .== s1))) { break }
+                c += 32
+            }
+            // ...then find which, eight places at a time, up to 32 places on.
+            let blockEnd = c + 32
+            while c < blockEnd && c + farther + 8 <= count {
+                var candidates = ByteScan.lanes(equalTo: pair, in: base, at: c + anchorOffset)
+                    & ByteScan.lanes(equalTo: second, in: base, at: c + secondOffset)
+                while candidates != 0 {
+                    let candidate = c + candidates.trailingZeroBitCount >> 3
+                    if candidate > last { return nil }
+                    if let found = match(at: candidate, base, count, from: start, needle) { return found }
+                    candidates &= candidates &- 1
+                }
+                c += 8
+            }
+        }
+        // The last few places, each checked for the pair first.
+        while c <= last {
+            let x = base.load(fromByteOffset: c + anchorOffset, as: UInt8.self)
+            let y = base.load(fromByteOffset: c + secondOffset, as: UInt8.self)
+            if (x == pair.0 || x == pair.1) && (y == second.0 || y == second.1),
+               let found = match(at: c, base, count, from: start, needle) {
+                return found
+            }
+            c += 1
+        }
+        return nil
+    }
+
+    /// The next place in `from..<to` holding one of the anchor's bytes.
+    @inline(__always)
+    private func scanAnchor(_ base: UnsafeRawPointer, from: Int, to end: Int) -> Int? {
+        anchorWidth <= 2
+            ? ByteScan.first(anchor.0, anchor.1, in: base, from: from, to: end)
+            : ByteScan.first(anyOf: anchor, in: base, from: from, to: end)
+    }
+
+    /// The match whose anchor's group starts at `c`, or nil: the group's
+    /// first scalars byte by byte, the rest of the needle scalar by scalar
+    /// forward, the scalars before the group backward, none before `start`.
+    @inline(__always)
+    private func match(at c: Int, _ base: UnsafeRawPointer, _ count: Int, from start: Int, _ needle: Needle) -> Range<Int>? {
+        let checked = needle.bytewise.count &>> 1
+        for k in 0..<checked {
+            let t = base.load(fromByteOffset: c &+ k, as: UInt8.self)
+            if t != needle.bytewise[k] && t != needle.bytewise[checked &+ k] { return nil }
+        }
+        if isBytewise { return c..<c &+ checked }
+        return matchRest(at: c, base, count, from: start, needle)
+    }
+
+    /// ``match(at:_:_:from:_:)`` past the scalars checked byte by byte: the
+    /// rest forward, the scalars before the group backward. Kept apart so
+    /// that the scanning loops stay small where every scalar is checked byte by byte.
+    @inline(never)
+    private func matchRest(at c: Int, _ base: UnsafeRawPointer, _ count: Int, from start: Int, _ needle: Needle) -> Range<Int>? {
+        var end = c &+ needle.bytewise.count &>> 1
+        var u = bytewiseEnd
+        let units = needle.slots.count / CaseFolding.largestClass
+        while u < units {
+            guard let length = spelling(u, at: end, base, count, needle.slots) else { return nil }
+            end &+= length
+            u &+= 1
+        }
+        var begin = c
+        u = groupStart
+        while u > 0 {
+            u &-= 1
+            guard let length = spelling(u, endingAt: begin, base, from: start, needle.slots) else { return nil }
+            begin &-= length
+        }
+        return begin..<end
+    }
+
+    /// The length of the spelling of scalar `u` that the bytes at `p` begin with, or nil.
+    @inline(__always)
+    private func spelling(_ u: Int, at p: Int, _ base: UnsafeRawPointer, _ count: Int, _ slots: UnsafeBufferPointer<UInt64>) -> Int? {
+        let available = count &- p
+        guard available > 0 else { return nil }
+        var word: UInt32 = 0
+        if available >= 4 {
+            word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt32.self))
+        } else {
+            for k in 0..<available { word |= UInt32(base.load(fromByteOffset: p &+ k, as: UInt8.self)) << (8 &* k) }
+        }
+        let first = u &* CaseFolding.largestClass
+        for slot in first..<first &+ CaseFolding.largestClass {
+            let length = Int(truncatingIfNeeded: slots[slot] &>> 32)
+            if length == 0 { break }
+            if length <= available && word & Self.mask(length) == UInt32(truncatingIfNeeded: slots[slot]) { return length }
+        }
+        return nil
+    }
+
+    /// The length of the spelling of scalar `u` that the bytes before `q`
+    /// end with, or nil (none starting before `start`).
+    @inline(__always)
+    private func spelling(_ u: Int, endingAt q: Int, _ base: UnsafeRawPointer, from start: Int,
+                          _ slots: UnsafeBufferPointer<UInt64>) -> Int? {
+        let available = q &- start
+        guard available > 0 else { return nil }
+        // The four bytes before q, the last highest (bytes before the buffer read as zeros).
+        var word: UInt32 = 0
+        if q >= 4 {
+            word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: q &- 4, as: UInt32.self))
+        } else {
+            for k in 1...q { word |= UInt32(base.load(fromByteOffset: q &- k, as: UInt8.self)) << (32 &- 8 &* k) }
+        }
+        let first = u &* CaseFolding.largestClass
+        for slot in first..<first &+ CaseFolding.largestClass {
+            let length = Int(truncatingIfNeeded: slots[slot] &>> 32)
+            if length == 0 { break }
+            if length <= available && word &>> UInt32(32 &- 8 &* length) == UInt32(truncatingIfNeeded: slots[slot]) { return length }
+        }
+        return nil
+    }
+
+    /// The low `length` bytes of a word set (1 to 4).
+    @inline(__always)
+    private static func mask(_ length: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: (UInt64(1) << (8 * length)) &- 1)
     }
 }
 
@@ -216,6 +389,31 @@ enum ByteScan {
         while i < end {
             let t = base.load(fromByteOffset: i, as: UInt8.self)
             if t == a || t == b { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The first index in `from..<to` holding any of the four bytes, or nil:
+    /// for an anchor with more than two spellings (`k`, `K` and the Kelvin
+    /// sign's first byte), 32 bytes a step, the place found in the block's mask.
+    @inline(__always)
+    static func first(anyOf bytes: (UInt8, UInt8, UInt8, UInt8), in base: UnsafeRawPointer, from: Int, to end: Int) -> Int? {
+        var i = from
+        let v0 = SIMD32<UInt8>(repeating: bytes.0), v1 = SIMD32<UInt8>(repeating: bytes.1)
+        let v2 = SIMD32<UInt8>(repeating: bytes.2), v3 = SIMD32<UInt8>(repeating: bytes.3)
+        while i + 32 <= end {
+            let v = base.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
+            let words = unsafeBitCast((v .== v0) .| (v .== v1) .| (v .== v2) .| (v .== v3), to: (UInt64, UInt64, UInt64, UInt64).self)
+            if words.0 != 0 { return i + words.0.trailingZeroBitCount >> 3 }
+            if words.1 != 0 { return i + 8 + words.1.trailingZeroBitCount >> 3 }
+            if words.2 != 0 { return i + 16 + words.2.trailingZeroBitCount >> 3 }
+            if words.3 != 0 { return i + 24 + words.3.trailingZeroBitCount >> 3 }
+            i += 32
+        }
+        while i < end {
+            let t = base.load(fromByteOffset: i, as: UInt8.self)
+            if t == bytes.0 || t == bytes.1 || t == bytes.2 || t == bytes.3 { return i }
             i += 1
         }
         return nil

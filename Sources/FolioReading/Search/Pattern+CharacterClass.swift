@@ -104,10 +104,23 @@ extension Pattern {
             classes.append(NamedClass(name: name, isNegated: negated))
         }
 
-        /// Adds the ASCII case partner of every ASCII letter in the map.
-        mutating func foldASCII() {
-            for b in UInt8(0x41)...0x5A where hasBit(b) || hasBit(b | 0x20) {
-                setBit(b); setBit(b | 0x20)
+        /// Readies the set for a pattern that ignores case: an ASCII letter
+        /// goes in the map when any scalar of its class (``CaseFolding``) is
+        /// listed (`K` when a range holds the Kelvin sign), and the non-ASCII
+        /// scalars of a listed ASCII letter's class go in the ranges (the
+        /// Kelvin sign and long `ſ` for `[k-s]`). Other non-ASCII scalars
+        /// are folded as they are met (``matches(_:ignoringCase:)``).
+        mutating func foldCase() {
+            var letters: [UInt32] = []
+            for v in UInt32(0x41)...0x7A where v <= 0x5A || v >= 0x61 {
+                let listed = !CaseFolding.forEachMember(of: v) { m in !(m < 0x80 ? hasBit(UInt8(m)) : listsNonASCII(m)) }
+                if listed { letters.append(v) }
+            }
+            for v in letters {
+                CaseFolding.forEachMember(of: v) { m in
+                    if m < 0x80 { setBit(UInt8(m)) } else if !listsNonASCII(m) { ranges.append(m...m) }
+                    return true
+                }
             }
         }
 
@@ -131,52 +144,19 @@ extension Pattern {
         /// Whether the set can match a non-ASCII character at all.
         var mayMatchNonASCII: Bool { isNegated || !ranges.isEmpty || !classes.isEmpty }
 
-        /// Whether the scalar `v` matches, folding case with `CaseFolding` when `ignoringCase`.
+        /// Whether the scalar `v` matches; when `ignoringCase` (the set
+        /// readied by ``foldCase()``), whether any scalar of its class under
+        /// ``CaseFolding`` is listed.
         @inline(__always)
         func matches(_ v: UInt32, ignoringCase: Bool) -> Bool {
             if v < 0x80 { return hasBit(UInt8(truncatingIfNeeded: v)) != isNegated }
             var listed = listsNonASCII(v)
-            if !listed && ignoringCase, let partner = CaseFolding.partner(of: v) { listed = listsNonASCII(partner) }
+            if !listed && ignoringCase {
+                listed = !CaseFolding.forEachMember(of: v) { m in
+                    m == v || !(m < 0x80 ? hasBit(UInt8(truncatingIfNeeded: m)) : listsNonASCII(m))
+                }
+            }
             return listed != isNegated
         }
-    }
-}
-
-/// The case pairs a pattern that ignores case folds: ASCII letters and the
-/// simple one-to-one pairs of U+0080–04FF with UTF-8 encodings of one length
-/// (the rule is spelled out in ``Pattern``'s documentation).
-enum CaseFolding {
-    /// The case partner of scalar value `v`, if it has one.
-    @inline(__always)
-    static func partner(of v: UInt32) -> UInt32? {
-        if v < 0x80 {
-            let lowered = v | 0x20
-            return lowered >= 0x61 && lowered <= 0x7A ? v ^ 0x20 : nil
-        }
-        guard v < 0x500 else { return nil }
-        let p = table[Int(v) - 0x80]
-        return p == 0 ? nil : UInt32(p)
-    }
-
-    /// Partners of U+0080…U+04FF (0: none), derived once from the standard
-    /// library's case mappings.
-    static let table: [UInt16] = (UInt32(0x80)..<0x500).map { v in
-        // Latin-1 Supplement, Latin Extended-A, Greek and Coptic, Cyrillic.
-        func folded(_ v: UInt32) -> Bool { v < 0x180 || v >= 0x370 }
-        guard folded(v), let scalar = Unicode.Scalar(v) else { return 0 }
-        func single(_ mapping: String) -> Unicode.Scalar? {
-            let scalars = mapping.unicodeScalars
-            return scalars.count == 1 ? scalars.first : nil
-        }
-        let properties = scalar.properties
-        for candidate in [single(properties.lowercaseMapping), single(properties.uppercaseMapping)] {
-            guard let other = candidate, other != scalar, other.value >= 0x80, other.value < 0x500, folded(other.value),
-                  other.utf8.count == scalar.utf8.count else { continue }
-            let back = other.properties
-            let returns = single(back.lowercaseMapping) == scalar || single(back.uppercaseMapping) == scalar
-            // One-to-one: the pair maps to each other and nothing else maps in.
-            if returns && (properties.isUppercase != back.isUppercase) { return UInt16(other.value) }
-        }
-        return 0
     }
 }

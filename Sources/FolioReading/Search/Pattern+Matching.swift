@@ -36,8 +36,7 @@ extension Pattern {
         /// The leftmost-first match starting at or after `start`.
         func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
             if let literal {
-                guard let at = literal.find(in: bytes, from: start) else { return nil }
-                return at..<at + literal.length
+                return literal.find(in: bytes, from: start)
             }
             if let required, required.find(in: bytes, from: start) == nil { return nil }
             guard let program, let scratch else { return nil }
@@ -204,11 +203,12 @@ extension Pattern {
             return false
         }
 
+        /// Whether `instruction` takes the character `c`, whose case fold is `folded`.
         @inline(__always)
-        func consumes(_ instruction: Instruction, _ c: UInt32) -> Bool {
+        func consumes(_ instruction: Instruction, _ c: UInt32, folded: UInt32) -> Bool {
             switch instruction {
             case .scalar(let v): return c == v
-            case .eitherScalar(let v, let w): return c == v || c == w
+            case .foldedScalar(let f): return folded == f
             case .any: return true
             case .set(let i): return sets[i].matches(c == Self.illFormed ? 0xFFFD : c, ignoringCase: ignoresCase)
             default: return false
@@ -272,7 +272,7 @@ extension Pattern {
             switch prefilter {
             case .none: return p
             case .lineStart: return p == 0 ? 0 : nil
-            case .literal(let searcher): return searcher.find(in: bytes, from: p)
+            case .literal(let searcher): return searcher.find(in: bytes, from: p)?.lowerBound
             case .eitherByte(let a, let b):
                 guard let base = bytes.baseAddress else { return nil }
                 return ByteScan.first(a, b, in: base, from: p, to: bytes.count)
@@ -301,6 +301,7 @@ extension Pattern {
                     if q != p { p = q; wordBefore = self.wordBefore(p) }
                 }
                 let (c, length) = p < count ? character(at: p) : (0, 0)
+                let folded = ignoresCase ? CaseFolding.folded(c) : c
                 let context = Context(atLineStart: p == 0, atLineEnd: p == count,
                                       wordBefore: wordBefore, wordAfter: p < count && Self.isWord(c))
                 current.count = 0
@@ -314,7 +315,7 @@ extension Pattern {
                         matched = current.starts[i]..<p
                         break  // lower-priority threads lose to this match
                     }
-                    if p < count && consumes(instruction, c) && !next.contains(current.pcs[i] + 1) {
+                    if p < count && consumes(instruction, c, folded: folded) && !next.contains(current.pcs[i] + 1) {
                         next.insert(current.pcs[i] + 1, start: current.starts[i])
                     }
                 }

@@ -7,8 +7,9 @@ extension Pattern {
     enum Instruction: Equatable, Sendable {
         /// One literal scalar, by value; an ill-formed byte never matches.
         case scalar(UInt32)
-        /// Either of two literal scalars: a letter and its case partner.
-        case eitherScalar(UInt32, UInt32)
+        /// Any scalar whose simple case fold (``CaseFolding``) is this value:
+        /// a literal letter in a pattern that ignores case.
+        case foldedScalar(UInt32)
         /// Any character, ill-formed bytes included.
         case any
         /// A character in `Program.sets[index]`.
@@ -56,14 +57,14 @@ extension Pattern {
             switch node {
             case .empty: break
             case .scalar(let s):
-                if ignoresCase, let partner = CaseFolding.partner(of: s.value) {
-                    _ = try append(.eitherScalar(s.value, partner))
+                if ignoresCase && CaseFolding.hasPartners(s.value) {
+                    _ = try append(.foldedScalar(CaseFolding.folded(s.value)))
                 } else {
                     _ = try append(.scalar(s.value))
                 }
             case .any: _ = try append(.any)
             case .set(var set):
-                if ignoresCase { set.foldASCII() }
+                if ignoresCase { set.foldCase() }
                 sets.append(set)
                 _ = try append(.set(sets.count - 1))
             case .assertion(let a): _ = try append(.assert(a))
@@ -135,7 +136,7 @@ extension Pattern {
         init(_ program: Program, node: Node) {
             if Self.anchoredAtLineStart(program) { self = .lineStart; return }
             let prefix = node.literalPrefix
-            if !prefix.isEmpty, let searcher = LiteralSearcher(prefix, ignoresCase: program.ignoresCase), searcher.length > 1 {
+            if let searcher = LiteralSearcher(prefix, ignoresCase: program.ignoresCase), searcher.minimumLength > 1 {
                 self = .literal(searcher)
                 return
             }
@@ -183,7 +184,7 @@ extension Pattern {
                 case .loop(let head, let exit, _): stack += [head, exit]
                 case .match, .any: return nil
                 case .scalar(let v): add(v)
-                case .eitherScalar(let v, let w): add(v); add(w)
+                case .foldedScalar(let f): CaseFolding.forEachMember(of: f) { add($0); return true }
                 case .set(let i):
                     let s = program.sets[i]
                     for b in 0..<UInt8(0x80) where s.hasBit(b) != s.isNegated { set.insert(b) }

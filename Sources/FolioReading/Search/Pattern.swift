@@ -54,16 +54,18 @@
 ///   | `[:graph:]` | anything but controls, separators, surrogates and unassigned |
 ///   | `[:print:]` | `[:graph:]` and space separators |
 ///
-/// - **Case.** Ignoring case folds ASCII letters and, beyond them, the
-///   *simple one-to-one* case pairs of four blocks: Latin-1 Supplement
-///   (U+0080–00FF), Latin Extended-A (U+0100–017F), Greek and Coptic
-///   (U+0370–03FF) and Cyrillic (U+0400–04FF). A pair is an upper-case and
-///   a lower-case scalar, each the other's only simple case mapping, with
-///   UTF-8 encodings of one length: `é`/`É`, `ÿ`/`Ÿ`, `σ`/`Σ`, `ж`/`Ж`.
-///   Characters whose case is not one-to-one match only themselves (`ß`,
-///   `µ`, final `ς`, dotless `ı`, dotted `İ`, long `ſ`), and nothing outside
-///   those blocks is folded (not the Kelvin sign, not Armenian). Classes
-///   fold too: `[a-c]` and `[[:lower:]]` match `B` when ignoring case.
+/// - **Case.** Ignoring case compares characters by Unicode's simple case
+///   folding (``CaseFolding``: the mappings of status C and S in
+///   `CaseFolding.txt`), so every letter matches the letters that fold as it
+///   does: `é`/`É`, `ǆ`/`ǅ`/`Ǆ`, `σ`/`ς`/`Σ`, `ж`/`Ж`, Armenian, Cherokee,
+///   Deseret, fullwidth `ａ`/`Ａ`. Some fold to a character of another length
+///   in UTF-8: `k` matches U+212A KELVIN SIGN (three bytes), `ω` the ohm
+///   sign, `ß` the capital `ẞ`, `s` the long `ſ`; a match covers the bytes
+///   the text spells it with. Full foldings that change the number of
+///   characters (`ß` and `ss`) and the Turkic rules for dotted `İ` and
+///   dotless `ı` are not applied. Classes fold too: a bracket expression
+///   matches a character when it lists any character that folds alike, so
+///   `[a-c]` and `[[:lower:]]` match `B`, and `[k]` the Kelvin sign.
 /// - **Which match.** The leftmost match, and among those starting there,
 ///   the one a backtracking engine (Perl, PCRE, Swift's `Regex`) reports
 ///   first: alternatives in order, greedy repetition as long as it can, lazy
@@ -170,8 +172,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
         }
         let node: Node = isLiteral ? .concatenation(source.unicodeScalars.map { .scalar($0) }) : try Parser.parse(source)
         if usesFastPaths, let scalars = node.literalScalars {
-            let searcher = LiteralSearcher(scalars, ignoresCase: ignoresCase)
-                ?? LiteralSearcher(primary: [], alternate: [])
+            let searcher = LiteralSearcher(scalars, ignoresCase: ignoresCase) ?? LiteralSearcher()
             matcher = Matcher(.literal(searcher))
         } else {
             let program = try Program(node, ignoresCase: ignoresCase)
@@ -182,7 +183,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
                     // The one a line most likely lacks: rarest anchor byte, then longest.
                     let fold = ignoresCase
                     required = node.requiredLiterals.compactMap { LiteralSearcher($0, ignoresCase: fold) }
-                        .min { ($0.anchorScore, -$0.length) < ($1.anchorScore, -$1.length) }
+                        .min { ($0.anchorScore, -$0.minimumLength) < ($1.anchorScore, -$1.minimumLength) }
                 }
             }
             matcher = Matcher(.program(program, prefilter, required: required))

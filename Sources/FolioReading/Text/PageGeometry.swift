@@ -36,6 +36,9 @@ public enum LineEnding: Hashable, Sendable, CustomStringConvertible {
     case space
     /// The line was full; the next character starts the next line (nothing consumed).
     case wrap
+    /// The line was full and broke after a soft hyphen (U+00AD), which draws as `-`
+    /// at its end; the next character starts the next line (nothing consumed).
+    case hyphen
     /// A form feed ended the line and the page; the break consumed it.
     case formFeed
     /// The text ended.
@@ -47,6 +50,7 @@ public enum LineEnding: Hashable, Sendable, CustomStringConvertible {
         case .newline: "⏎"
         case .space: "␣"
         case .wrap: "↩"
+        case .hyphen: "-↩"
         case .formFeed: "␌"
         case .end: "∎"
         }
@@ -61,11 +65,12 @@ public enum LineEnding: Hashable, Sendable, CustomStringConvertible {
 public struct LaidOutLine: Hashable, Sendable, CustomStringConvertible {
     /// The byte offset of the line's first byte.
     public var start: Int
-    /// Where what is drawn ends: before the consumed break (newline, the space a full line ended on).
+    /// Where what is drawn ends: before the consumed break (newline, the space a full line ended on);
+    /// just after the soft hyphen a line that ends ``LineEnding/hyphen`` shows as `-`.
     public var contentEnd: Int
     /// Where the next line starts.
     public var end: Int
-    /// The width drawn, in host units.
+    /// The width drawn, in host units (with the hyphen a line that ends ``LineEnding/hyphen`` shows).
     public var width: Int
     /// How the line ended.
     public var ending: LineEnding

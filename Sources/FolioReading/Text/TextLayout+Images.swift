@@ -52,7 +52,7 @@ extension TextLayout {
                     ending = line.ending
                     count += 1
                 } while at < cap && (at < covered ? ending != .formFeed && ending != .end
-                                     : (ending == .wrap || ending == .space) && row + count < geometry.lines)
+                                     : (ending == .wrap || ending == .hyphen || ending == .space) && row + count < geometry.lines)
                 let rows = min(geometry.lines - row, max(entry.rows, count))
                 if collect {
                     page.images.append(PageImage(image: entry.image, size: entry.size, lines: first..<page.lines.count,

@@ -21,7 +21,8 @@ public struct TextWindow {
 
 /// One character as drawn: what, in which style, where on the line.
 public struct Glyph: Hashable, Sendable, CustomStringConvertible {
-    /// The character (a control's picture, U+FFFD for bad bytes, a space for tabs and spaces).
+    /// The character (a control's picture, U+FFFD for bad bytes, a space for tabs and spaces, `-` for the
+    /// soft hyphen a line breaks after).
     public var scalar: Unicode.Scalar
     /// The style to draw it in.
     public var style: TextStyle
@@ -65,9 +66,12 @@ public enum GlyphRun {
 /// Greedy line breaking of display text into lines and pages, measured by
 /// a host's ``TextMeasurer``.
 ///
-/// Lines break after spaces and tabs, and between CJK characters as
-/// ``LineBreakClass`` allows; a word longer than a line is cut where the
-/// line is full. A line feed (or CR LF) ends a line, a form feed ends the
+/// Lines break after spaces and tabs, and where ``LineBreakClass`` allows:
+/// between CJK characters, after hyphens and dashes, at zero-width spaces,
+/// and after a soft hyphen (U+00AD), which takes no room and draws nothing
+/// except at the end of a line that breaks after it, where it draws as `-`
+/// (the line ends ``LineEnding/hyphen``). A word longer than a line is cut
+/// where the line is full. A line feed (or CR LF) ends a line, a form feed ends the
 /// page. Colours and attributes from SGR escapes carry across lines and
 /// pages (``TextDecoder``). Nothing is dropped: every byte belongs to
 /// exactly one line — drawn, consumed as its break (the line feed, form
@@ -142,11 +146,11 @@ public struct TextLayout: Sendable {
         let capEnd = byteLimit >= n - s ? n : s + max(1, byteLimit)
         var x = 0
         var i = s
-        // The last place the line may end: before byte `breakAt`, `breakX` wide, the style there.
-        var breakAt = -1
-        var breakX = 0
-        var breakStyle = startStyle
-        var previous = LineBreakClass.zeroWidthSpace  // nothing before the first character
+        // The last place the line may end.
+        var last = BreakPoint(at: -1, x: 0, style: startStyle, ending: .wrap)
+        var breaker = LineBreaker()
+        // The last soft hyphen read: where it ends, and the hyphen's width and the style after it.
+        var softHyphen = (end: -1, width: 0, style: startStyle)
         var face = startStyle.face * 128
 
         @inline(__always) func finish(_ end: Int, _ contentEnd: Int, _ width: Int, _ ending: LineEnding) -> LaidOutLine {
@@ -154,9 +158,9 @@ public struct TextLayout: Sendable {
                         ending: ending, style: startStyle)
         }
         @inline(__always) func wrap(before i: Int) -> LaidOutLine {
-            if breakAt > s {
-                decoder.style = breakStyle
-                return finish(breakAt, breakAt, breakX, .wrap)
+            if last.at > s {
+                decoder.style = last.style
+                return finish(last.at, last.at, last.x, last.ending)
             }
             return finish(i, i, x, .wrap)
         }
@@ -174,10 +178,10 @@ public struct TextLayout: Sendable {
                         return finish(j + 1, j, j - s, .space)
                     }
                     if next &- 0x21 < 0x5E && bytes[j - 1] != 0x20 && (j + 1 < n ? bytes[j + 1] != 0x08 : window.isFinal) {
-                        // A word runs past the line: break after the last space, or cut the word.
-                        var space = j - 1
-                        while space > s && bytes[space] != 0x20 { space -= 1 }
-                        if bytes[space] == 0x20 { return finish(space + 1, space + 1, space + 1 - s, .wrap) }
+                        // A word runs past the line: break after the last space or hyphen, or cut the word.
+                        if let at = LineBreaker.lastASCIIBreak(in: bytes, lineStart: s, end: j) {
+                            return finish(at, at, at - s, .wrap)
+                        }
                         return finish(j, j, j - s, .wrap)
                     }
                 }
@@ -192,10 +196,10 @@ public struct TextLayout: Sendable {
             // Anything else: carry on from there the careful way (an overstruck last character included).
             if j > s && j < n && bytes[j] == 0x08 { j -= 1 }
             if j > s {
-                var space = j - 1
-                while space >= s && bytes[space] != 0x20 { space -= 1 }
-                if space >= s { breakAt = space + 1; breakX = space + 1 - s }
-                previous = bytes[j - 1] == 0x20 ? .zeroWidthSpace : LineBreakClass.ascii(bytes[j - 1])
+                // The last break before byte j - 1 (the one before j is the breaker's to decide).
+                if let at = LineBreaker.lastASCIIBreak(in: bytes, lineStart: s, end: j - 1) { last.at = at; last.x = at - s }
+                if bytes[j - 1] == 0x20 { last.at = j; last.x = j - s }
+                breaker = LineBreaker(afterASCII: bytes, lineStart: s, end: j)
                 x = j - s
                 i = j
             }
@@ -212,15 +216,22 @@ public struct TextLayout: Sendable {
             if !usesFastPaths || (i + 1 < n ? bytes[i + 1] == 0x08 : !window.isFinal) {
                 // The careful path: an overstrike (or bytes that may still bring one), or tests comparing the two.
             } else if b &- 0x21 < 0x5E {
-                if previous != .other && i > s && LineBreakClass.allowsBreak(between: previous, and: LineBreakClass.ascii(b)) {
-                    breakAt = i; breakX = x; breakStyle = decoder.style
+                let first = LineBreakClass.ascii(b)
+                if i > s && breaker.allowsBreak(before: first) {
+                    last.note(before: i, x: x, style: decoder.style, after: breaker, softHyphen, lineWidth: lineWidth)
                 }
+                // A run ends after a hyphen or bar, where a line may break before the next character.
                 var j = i
                 let end = min(n, capEnd)
                 if uniformASCII[face >> 7] {
                     // Every printable ASCII character one unit wide: take as many as the line has room for.
                     let stop = min(end, j + max(0, lineWidth - x))
-                    while j < stop && bytes[j] &- 0x21 < 0x5E { j += 1 }
+                    while j < stop {
+                        let c = bytes[j]
+                        guard c &- 0x21 < 0x5E else { break }
+                        j += 1
+                        if c == 0x2D || c == 0x7C { break }
+                    }
                     x += j - i
                 } else {
                     while j < end {
@@ -230,6 +241,7 @@ public struct TextLayout: Sendable {
                         if x + w > lineWidth && x > 0 { break }
                         x += w
                         j += 1
+                        if c == 0x2D || c == 0x7C { break }
                     }
                 }
                 // A backspace after the run overstrikes its last character (or may, where the bytes end):
@@ -239,7 +251,8 @@ public struct TextLayout: Sendable {
                     x -= widths[face + Int(bytes[j])]
                 }
                 if j > i {
-                    previous = LineBreakClass.ascii(bytes[j - 1])
+                    breaker.read(first)
+                    if j - i > 1 { breaker.readRest(endingWith: LineBreakClass.ascii(bytes[j - 1])) }
                     i = j
                     continue
                 }
@@ -250,8 +263,8 @@ public struct TextLayout: Sendable {
                 if x + w > lineWidth && x > 0 { return finish(i + 1, i, x, .space) }
                 x += w
                 i += 1
-                breakAt = i; breakX = x; breakStyle = decoder.style
-                previous = .zeroWidthSpace
+                last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
+                breaker.readSpace()
                 continue
             } else if b == 0x0A {
                 return finish(i + 1, i, x, .newline)
@@ -270,34 +283,57 @@ public struct TextLayout: Sendable {
                 if x + w > lineWidth && x > 0 { return finish(i + length, i, x, .space) }
                 x += w
                 i += length
-                breakAt = i; breakX = x; breakStyle = decoder.style
-                previous = .zeroWidthSpace
+                last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
+                breaker.readSpace()
             case .tab:
                 if x >= lineWidth { return finish(i, i, x, .wrap) }  // the line is exactly full: the tab starts the next
                 x = min(lineWidth, (x / geometry.tabStop + 1) * geometry.tabStop)
                 i += length
-                breakAt = i; breakX = x; breakStyle = decoder.style
-                previous = .zeroWidthSpace
+                last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
+                breaker.readSpace()
             case .glyph(let scalar, let style):
                 let cls = LineBreakClass.of(scalar)
-                if cls == .zeroWidthSpace {
+                if i > s && breaker.allowsBreak(before: cls) {
+                    last.note(before: i, x: x, style: decoder.style, after: breaker, softHyphen, lineWidth: lineWidth)
+                }
+                breaker.read(cls)
+                if cls == .softHyphen {
+                    // Invisible, unless the line breaks after it (`BreakPoint.note`).
                     i += length
-                    breakAt = i; breakX = x; breakStyle = decoder.style
-                    previous = .zeroWidthSpace
+                    softHyphen = (i, width(of: "-", style: style), decoder.style)
                     continue
                 }
                 let w = width(of: scalar, style: style)
                 if w == 0 {
-                    i += length  // a mark joins the character before it: no break, no width
+                    i += length  // a mark, joiner or zero-width space: no width
                     continue
-                }
-                if i > s && LineBreakClass.allowsBreak(between: previous, and: cls) {
-                    breakAt = i; breakX = x; breakStyle = decoder.style
                 }
                 if x + w > lineWidth && x > 0 { return wrap(before: i) }
                 x += w
                 i += length
-                previous = cls
+            }
+        }
+    }
+
+    /// A place a line being laid out may end: before byte `at` (-1: none yet),
+    /// `x` wide, the style there, and how the line ends there.
+    struct BreakPoint {
+        var at: Int
+        var x: Int
+        var style: TextStyle
+        var ending: LineEnding
+
+        /// Notes that the line may end before byte `i`, `x` units in, where
+        /// the breaker stands; after a soft hyphen it ends just after it,
+        /// showing a hyphen, and only if the hyphen fits.
+        @inline(__always)
+        mutating func note(before i: Int, x: Int, style: TextStyle, after breaker: LineBreaker,
+                           _ softHyphen: (end: Int, width: Int, style: TextStyle), lineWidth: Int) {
+            if breaker.previous == .softHyphen {
+                guard x + softHyphen.width <= lineWidth else { return }
+                self = BreakPoint(at: softHyphen.end, x: x + softHyphen.width, style: softHyphen.style, ending: .hyphen)
+            } else {
+                self = BreakPoint(at: i, x: x, style: style, ending: .wrap)
             }
         }
     }
@@ -437,16 +473,20 @@ public struct TextLayout: Sendable {
                 }
             }
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
-            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x) { body(.glyph(glyph)) }
+            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x, in: line) { body(.glyph(glyph)) }
             i += length
         }
     }
 
-    /// The glyph a decoded unit draws at `x` (advanced past it), or nil for
-    /// one that draws nothing (a line or page break, a control sequence).
-    private func glyph(of unit: TextUnit, offset: Int, length: Int, x: inout Int) -> Glyph? {
+    /// The glyph a decoded unit of `line` draws at `x` (advanced past it), or
+    /// nil for one that draws nothing (a line or page break, a control
+    /// sequence, a soft hyphen the line does not break after).
+    private func glyph(of unit: TextUnit, offset: Int, length: Int, x: inout Int, in line: LaidOutLine) -> Glyph? {
         let glyph: Glyph
         switch unit {
+        case .glyph("\u{AD}", let style):
+            guard line.ending == .hyphen && offset + length == line.contentEnd else { return nil }
+            glyph = Glyph(scalar: "-", style: style, x: x, width: width(of: "-", style: style), offset: offset, length: length)
         case .glyph(let scalar, let style):
             glyph = Glyph(scalar: scalar, style: style, x: x, width: width(of: scalar, style: style), offset: offset, length: length)
         case .space(let style):
@@ -481,7 +521,7 @@ public struct TextLayout: Sendable {
                 continue
             }
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
-            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x) { body(glyph) }
+            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x, in: line) { body(glyph) }
             i += length
         }
     }
