@@ -53,12 +53,12 @@ import FolioTestSupport
         let lines = derived.split(separator: "\n")
         for line in lines where line.hasPrefix("# @missing:") {
             let fields = line.dropFirst(11).split(separator: ";")
-            try assign(fields[0], fields[1].trimmingCharacters(in: " "))
+            try assign(fields[0], fields[1].trimmingCharacters(in: .whitespaces))
         }
         for line in lines where !line.hasPrefix("#") {
             let fields = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].split(separator: ";")
             guard fields.count >= 2 else { continue }
-            try assign(fields[0], fields[1].trimmingCharacters(in: " "))
+            try assign(fields[0], fields[1].trimmingCharacters(in: .whitespaces))
         }
         var wrong: [String] = []
         for v in 0..<0x110000 {
@@ -71,8 +71,8 @@ import FolioTestSupport
         var mirrors = 0
         for line in try String(decoding: Self.contents(of: "BidiMirroring.txt"), as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].split(separator: ";")
-            guard fields.count >= 2, let a = UInt32(fields[0].trimmingCharacters(in: " "), radix: 16),
-                  let b = UInt32(fields[1].trimmingCharacters(in: " "), radix: 16) else { continue }
+            guard fields.count >= 2, let a = UInt32(fields[0].trimmingCharacters(in: .whitespaces), radix: 16),
+                  let b = UInt32(fields[1].trimmingCharacters(in: .whitespaces), radix: 16) else { continue }
             #expect(Bidi.mirrored(Unicode.Scalar(a)!) == Unicode.Scalar(b), "U+\(String(a, radix: 16))")
             // The layout looks for mirrors among other neutrals only.
             #expect(BidiClass(of: Unicode.Scalar(a)!) == .otherNeutral, "U+\(String(a, radix: 16)) is ON")
