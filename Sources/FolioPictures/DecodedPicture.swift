@@ -82,11 +82,11 @@ public struct DecodedPicture: Sendable {
                                                pixels: Array(UnsafeBufferPointer(start: rgba, count: count))))
             }
             guard stbi_info_from_memory(base, Int32(buffer.count), &width, &height, &channels) != 0 else {
-                return .failure(.unreadable(String(cString: stbi_failure_reason())))
+                return .failure(.unreadable(Self.stbReason()))
             }
             guard Int(width) * Int(height) <= maximumPixels else { return .failure(.tooLarge(width: Int(width), height: Int(height))) }
             guard let rgba = stbi_load_from_memory(base, Int32(buffer.count), &width, &height, &channels, 4) else {
-                return .failure(.unreadable(String(cString: stbi_failure_reason())))
+                return .failure(.unreadable(Self.stbReason()))
             }
             defer { stbi_image_free(rgba) }
             let count = Int(width) * Int(height) * 4
@@ -97,6 +97,14 @@ public struct DecodedPicture: Sendable {
         // stb_image decodes a GIF whose header says 0 rows as a picture of no pixels.
         guard picture.width >= 1, picture.height >= 1 else { throw .unreadable("the picture has no pixels") }
         self = picture
+    }
+
+    /// stb_image's reason for its last failure, as one line: its first, or "damaged data" when that is
+    /// empty (a damaged PNG's reason came out as a bare line feed, found by the `picture` fuzz target).
+    private static func stbReason() -> String {
+        let line = String(cString: stbi_failure_reason()).split(whereSeparator: \.isNewline).first ?? ""
+        let words = line.split(separator: " ").joined(separator: " ")
+        return words.isEmpty ? "damaged data" : words
     }
 
     /// A JPEG through libjpeg at the scale `box` needs; nil when libjpeg cannot read it (stb_image tries then),

@@ -95,6 +95,20 @@ import Testing
         #expect(image.full_width == 96 && image.full_height == 64)
     }
 
+    /// A PNG whose chunks after its header are damaged (found by the `picture` fuzz target): stb_image's
+    /// reason came out as a bare line feed; the problem is one line that says something.
+    @Test func aDamagedPNGsProblemIsOneLine() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 0x17,
+                            0, 0, 0, 0x11, 0x10, 0x02, 0, 0, 0, 0xE9, 0x81, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82, 0x0A]
+        do {
+            _ = try DecodedPicture(bytes: png)
+            Issue.record("a damaged PNG decoded")
+        } catch {
+            #expect(!error.description.contains("\n") && error.description.hasSuffix(")") && !error.description.hasSuffix("()"),
+                    "\(error.description.debugDescription)")
+        }
+    }
+
     /// A GIF whose header says 31 × 0 (found by the `picture` fuzz target): stb_image gave a picture of
     /// no pixels, which a host would have tried to fit on a page; it is unreadable, as ImageMagick says.
     @Test func aPictureOfNoRowsIsUnreadable() {
