@@ -22,7 +22,7 @@ import os
 import re
 import sys
 
-from unicode_data import unicode_data, version as ucd_version
+from unicode_data import code_points, unicode_data, version as ucd_version
 
 ucd = sys.argv[1] if len(sys.argv) > 1 else "/usr/share/unicode"
 
@@ -45,15 +45,6 @@ UNASSIGNED_AL = [(0x0600, 0x07BF), (0x0860, 0x08FF), (0xFB50, 0xFDCF), (0xFDF0, 
 UNASSIGNED_R = [(0x0590, 0x05FF), (0x07C0, 0x085F), (0xFB1D, 0xFB4F), (0x10800, 0x10CFF), (0x10D40, 0x10EBF),
                 (0x10F00, 0x10F2F), (0x10F70, 0x10FFF), (0x1E800, 0x1EC6F), (0x1ECC0, 0x1ECFF), (0x1ED50, 0x1EDFF), (0x1EF00, 0x1EFFF)]
 UNASSIGNED_ET = [(0x20A0, 0x20CF)]
-
-
-def code_points(field):
-    """A field `0041` or `0041..005A` as a range."""
-    if ".." in field:
-        a, b = (int(x, 16) for x in field.split(".."))
-    else:
-        a = b = int(field, 16)
-    return range(a, b + 1)
 
 
 def property_points(path, name):
