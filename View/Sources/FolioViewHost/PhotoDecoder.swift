@@ -43,17 +43,21 @@ public final class PhotoDecoder: Sendable {
     /// scale, so this is far above any camera's: 16384 × 16384.
     public static let maximumPixels = 1 << 28
 
+    /// The refusal of a picture of `width` × `height` pixels, over ``maximumPixels``.
+    static func tooLarge(width: Int, height: Int) -> DecodeError {
+        DecodeError(description: "it is \(width) × \(height) pixels, too large to show")
+    }
+
     /// The refusal of a picture whose first bytes, `head`, name a size over ``maximumPixels``; nil otherwise.
     static func refusal(ofHeader head: [UInt8]) -> DecodeError? {
         guard let size = ImageHeader.size(of: head), size.width * size.height > maximumPixels else { return nil }
-        return DecodeError(description: "it is \(size.width) × \(size.height) pixels, too large to show")
+        return tooLarge(width: size.width, height: size.height)
     }
 
     /// The refusal libjpeg gave `image` for its size, if it gave one (its frame header may be one the
     /// header reader cannot read).
     static func refusal(of image: folio_jpeg_image) -> DecodeError? {
-        guard image.too_large != 0 else { return nil }
-        return DecodeError(description: "it is \(image.full_width) × \(image.full_height) pixels, too large to show")
+        image.too_large != 0 ? tooLarge(width: Int(image.full_width), height: Int(image.full_height)) : nil
     }
 
     /// The SDL event type posted when a job finishes.
