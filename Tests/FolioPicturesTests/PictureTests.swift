@@ -78,16 +78,20 @@ import Testing
     }
 
     /// A JPEG with stray bytes between its segments (found by the `picture` fuzz target): libjpeg skips
-    /// them, and so does the header reader now, so both read the same size; and libjpeg itself refuses a
-    /// frame over the limit, whatever the header reader made of it, before decoding a row.
+    /// them, a stuffed `FF 00` pair among them too (not a marker, so no length follows it), and so does
+    /// the header reader now, so both read the same size; and libjpeg itself refuses a frame over the
+    /// limit, whatever the header reader made of it, before decoding a row.
     @Test func aJPEGOverTheLimitIsRefusedByLibjpegToo() throws {
         let fixtures = try ComicFixtures()
         defer { fixtures.remove() }
         let clean = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try Self.made("p.jpg", in: fixtures))))
+        for garbage: [UInt8] in [[0x00, 0x17, 0x00], [0xFF, 0x00, 0x01, 0x00, 0x00]] {
+            let stray = Array(clean[..<2]) + garbage + Array(clean[2...])
+            #expect(ImageHeader.size(of: stray) == ImageSize(width: 96, height: 64), "after \(garbage)")
+            let decoded = try DecodedPicture(bytes: stray)
+            #expect(decoded.width == 96 && decoded.height == 64, "after \(garbage)")
+        }
         let stray = Array(clean[..<2]) + [0x00, 0x17, 0x00] + Array(clean[2...])
-        #expect(ImageHeader.size(of: stray) == ImageSize(width: 96, height: 64))
-        let decoded = try DecodedPicture(bytes: stray)
-        #expect(decoded.width == 96 && decoded.height == 64)
         #expect(throws: DecodedPicture.Problem.tooLarge(width: 96, height: 64)) { try DecodedPicture(bytes: stray, maximumPixels: 96 * 64 - 1) }
         var image = folio_jpeg_image()
         let status = clean.withUnsafeBufferPointer { folio_jpeg_decode_memory($0.baseAddress, $0.count, 10, 10, 96 * 64 - 1, &image) }

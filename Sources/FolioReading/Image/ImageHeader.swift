@@ -53,6 +53,7 @@ public enum ImageHeader {
                 guard bytes[i] == 0xFF else { i += 1; continue }
                 let marker = bytes[i + 1]
                 if marker == 0xFF { i += 1; continue }  // fill bytes
+                if marker == 0x00 { i += 2; continue }  // a stuffed zero is no marker: libjpeg skips it as stray bytes
                 if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
                 let length = be16(i + 2)
                 guard length >= 2 else { return nil }
