@@ -109,11 +109,17 @@ public struct DecodedPicture: Sendable {
 
     /// A JPEG through libjpeg at the scale `box` needs; nil when libjpeg cannot read it (stb_image tries then),
     /// and a problem when its frame header asks for more than `maximumPixels` (whatever the header reader made of it).
+    /// A picture libjpeg reads at full scale but not at a reduced one is decoded whole: what a small box shows is never
+    /// less than what a large one does (the `picture` fuzz target holds both decodes to that).
     private static func jpeg(_ bytes: [UInt8], fitting box: ImageSize?, maximumPixels: Int) -> Result<DecodedPicture?, Problem> {
         var image = folio_jpeg_image()
-        let width = Int32(clamping: box?.width ?? Int(Int32.max)), height = Int32(clamping: box?.height ?? Int(Int32.max))
-        let status = bytes.withUnsafeBufferPointer {
-            folio_jpeg_decode_memory($0.baseAddress, $0.count, width, height, Int64(maximumPixels), &image)
+        var status: Int32 = -1
+        for fit in box == nil ? [nil] : [box, nil] {
+            let width = Int32(clamping: fit?.width ?? Int(Int32.max)), height = Int32(clamping: fit?.height ?? Int(Int32.max))
+            status = bytes.withUnsafeBufferPointer {
+                folio_jpeg_decode_memory($0.baseAddress, $0.count, width, height, Int64(maximumPixels), &image)
+            }
+            if status == 0 || image.too_large != 0 { break }
         }
         if image.too_large != 0 { return .failure(.tooLarge(width: Int(image.full_width), height: Int(image.full_height))) }
         guard status == 0, let rgb = image.pixels else { return .success(nil) }
