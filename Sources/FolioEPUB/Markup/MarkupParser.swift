@@ -125,6 +125,11 @@ package struct MarkupParser {
     private mutating func endTag() {
         var j = i + 2
         let nameStart = j
+        if nameStart == bytes.count {  // "</" ending the input is text, as in HTML5
+            pendingText += bytes[i...]
+            i = bytes.count
+            return
+        }
         while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">") { j += 1 }
         let name = lowercasedName(bytes[nameStart..<j])
         i = j
@@ -298,8 +303,11 @@ package struct MarkupParser {
 
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
 
+    /// Whether `<` and `b` open a tag: an ASCII letter in ``Mode/html`` (HTML5's rule, so `<日本語` in
+    /// tag soup stays text), XML's name start characters in ``Mode/xml``.
     private func isNameStart(_ b: UInt8) -> Bool {
-        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") || b >= 0x80
+        let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+        return letter || mode == .xml && (b == UInt8(ascii: "_") || b >= 0x80)
     }
 
     private func lowercasedName(_ slice: ArraySlice<UInt8>) -> String {
