@@ -8,13 +8,15 @@ import Glibc
 ///
 /// No coverage guides it, so it finds less than libFuzzer in the same time;
 /// a finding replays from its seed (printed first) or from the input it
-/// writes. On a crash, a broken property or an input running past
-/// `--timeout` seconds, the input is written to `PREFIX crash-SEED-N` (or
-/// `timeout-…`) before the process dies. Memory is left to the caller (`ulimit -v`).
+/// writes. It stops after `--seconds`, or after `--runs` inputs if sooner.
+/// On a crash, a broken property or an input running past `--timeout`
+/// seconds, the input is written to `PREFIX crash-SEED-N` (or `timeout-…`)
+/// before the process dies. Memory is left to the caller (`ulimit -v`).
 enum RandomDriver {
     /// Runs `target` as `arguments` say; returns the exit status (0: nothing found).
     static func run(_ target: any FuzzTarget.Type, arguments: [String]) -> Int32 {
         var seconds = 10.0, seed = UInt64(time(nil)), timeout: UInt32 = 10, prefix = "./", maximumLength = 65536
+        var limit = Int.max
         var sources: [String] = []
         var index = 0
         while index < arguments.count {
@@ -23,6 +25,7 @@ enum RandomDriver {
             switch argument {
             case "--seconds": seconds = Double(value) ?? seconds; index += 1
             case "--seed": seed = UInt64(value) ?? seed; index += 1
+            case "--runs": limit = Int(value) ?? limit; index += 1
             case "--timeout": timeout = UInt32(value) ?? timeout; index += 1
             case "--artifact-prefix": prefix = value; index += 1
             case "--max-length": maximumLength = Int(value) ?? maximumLength; index += 1
@@ -39,7 +42,7 @@ enum RandomDriver {
         var recent: [[UInt8]] = []
         let start = now()
         var runs = 0
-        while now() - start < seconds {
+        while runs < limit, now() - start < seconds {
             // Mostly seeds, sometimes a recent mutant again, so mutations compound.
             let base = !recent.isEmpty && random.next() % 4 == 0
                 ? recent[Int(random.next() % UInt64(recent.count))]
