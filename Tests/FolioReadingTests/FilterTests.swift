@@ -202,6 +202,25 @@ import FolioTestSupport
         #expect(driver.rows.prefix(3) == ["NAME", "error: disk", "error split"], "\(driver.rows.prefix(3))")
     }
 
+    /// A book's soft hyphens (U+00AD, drawn only where a line breaks) are not in the words a reader
+    /// searches for: `/hyphenation` finds `hy&shy;phen&shy;ation`, its match covering the stored
+    /// bytes, and `&` keeps the line.
+    @Test func softHyphensAreNotInTheWordsSearched() {
+        let lines = (1...300).map { $0 == 250 ? "line 250 is about hy\u{AD}phen\u{AD}ation\n" : "line \($0) is plain\n" }
+        let bytes = Array(lines.joined().utf8)
+        var driver = Self.driver(Document(title: "book", bytes: bytes))
+        driver.press(.character("/"))
+        driver.type("hyphenation")
+        driver.press(.enter)
+        driver.settle()
+        #expect(driver.rows.first == "line 250 is about hyphenation", "\(driver.rows.prefix(1))")
+        let matches = driver.session.visiblePages.flatMap { driver.session.matches(onPage: $0.page) }
+        #expect(matches.map { String(decoding: bytes[$0], as: UTF8.self) } == ["hy\u{AD}phen\u{AD}ation"])
+        driver.press(.character("g"))
+        Self.filter("phenation$", &driver)
+        #expect(driver.rows.prefix(2) == ["line 250 is about hyphenation", ""], "\(driver.rows.prefix(2))")
+    }
+
     @Test func aBigTextIsFilteredASliceAtATimeAndTheFirstLinesShowAtOnce() {
         let bytes = RealisticText.make(.log, bytes: 20 << 20, seed: 20)
         let expected = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()

@@ -91,10 +91,9 @@ public struct LineFilter: CustomStringConvertible {
     }
 
     /// Whether `line` (its bytes, without the line break) passes every rule. `scratch` holds the
-    /// line as drawn when it has escapes or overstrikes.
-    func keeps(_ line: UnsafeRawBufferPointer, scratch: inout VisibleLine) -> Bool {
-        guard let base = line.baseAddress else { return passes(line) }
-        if memchr(base, 0x1B, line.count) == nil && memchr(base, 0x08, line.count) == nil { return passes(line) }
+    /// line as drawn when it is not drawn as stored (``VisibleLine/isDrawnAsStored(_:softHyphens:)``).
+    func keeps(_ line: UnsafeRawBufferPointer, softHyphens: Bool, scratch: inout VisibleLine) -> Bool {
+        if VisibleLine.isDrawnAsStored(line, softHyphens: softHyphens) { return passes(line) }
         scratch.fill(from: line)
         return scratch.text.withUnsafeBytes { passes($0) }
     }
@@ -111,8 +110,9 @@ public struct LineFilter: CustomStringConvertible {
     private func keepLines(in window: TextWindow, into kept: FilteredText) -> Int {
         let bytes = window.bytes
         var scratch = VisibleLine()
+        let softHyphens = VisibleLine.holdsSoftHyphen(bytes)
         return window.forEachWholeLine(upTo: TextSearch.maximumLine) { line, hasBreak in
-            guard keeps(UnsafeRawBufferPointer(rebasing: bytes[line]), scratch: &scratch) else { return }
+            guard keeps(UnsafeRawBufferPointer(rebasing: bytes[line]), softHyphens: softHyphens, scratch: &scratch) else { return }
             // A piece of a longer line gets a break of its own; the text's last line keeps none.
             let next = hasBreak ? line.upperBound + 1 : line.upperBound
             kept.keep(UnsafeRawBufferPointer(rebasing: bytes[line.lowerBound..<next]), from: window.base + line.lowerBound,

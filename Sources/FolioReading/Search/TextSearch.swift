@@ -10,8 +10,9 @@ import Darwin
 /// a time so a huge file or an endless stream never freezes the screen.
 ///
 /// The text is searched line by line as it is drawn, not as it is stored:
-/// escapes (colours) and backspace overstrikes are taken out first, so
-/// `ls` finds `ls` in a man page's bold `l\bls\bs`. Matches are byte ranges
+/// escapes (colours), backspace overstrikes and soft hyphens are taken out
+/// first, so `ls` finds `ls` in a man page's bold `l\bls\bs`, and
+/// `hyphenation` a book's `hy&shy;phen&shy;ation`. Matches are byte ranges
 /// of the document, found in order; a line longer than ``maximumLine`` is
 /// searched in pieces of that size.
 public struct TextSearch: Sendable, CustomStringConvertible {
@@ -89,14 +90,16 @@ public struct TextSearch: Sendable, CustomStringConvertible {
     /// Searches the whole lines of `window`; returns the bytes consumed.
     private mutating func searchLines(in window: TextWindow) -> Int {
         var scratch = VisibleLine()
+        let softHyphens = VisibleLine.holdsSoftHyphen(window.bytes)
         return window.forEachWholeLine(upTo: Self.maximumLine) { line, _ in
-            search(UnsafeRawBufferPointer(rebasing: window.bytes[line]), at: window.base + line.lowerBound, scratch: &scratch)
+            search(UnsafeRawBufferPointer(rebasing: window.bytes[line]), at: window.base + line.lowerBound,
+                   softHyphens: softHyphens, scratch: &scratch)
         }
     }
 
-    private mutating func search(_ line: UnsafeRawBufferPointer, at offset: Int, scratch: inout VisibleLine) {
+    private mutating func search(_ line: UnsafeRawBufferPointer, at offset: Int, softHyphens: Bool, scratch: inout VisibleLine) {
         guard matches.count < Self.matchLimit else { return }
-        if let base = line.baseAddress, memchr(base, 0x1B, line.count) == nil, memchr(base, 0x08, line.count) == nil {
+        if VisibleLine.isDrawnAsStored(line, softHyphens: softHyphens) {
             pattern.forEachMatch(in: line) { range in
                 guard !range.isEmpty else { return true }
                 matches.append((offset + range.lowerBound)..<(offset + range.upperBound))
@@ -149,10 +152,32 @@ public struct TextSearch: Sendable, CustomStringConvertible {
 }
 
 /// A line as it is drawn: its visible characters in UTF-8 and, for each
-/// of their bytes, the offset in the stored line it came from.
+/// of their bytes, the offset in the stored line it came from. Escapes,
+/// overstruck characters and soft hyphens (U+00AD, drawn only where a line
+/// breaks) are not in it.
 struct VisibleLine {
     var text: [UInt8] = []
     var sources: [Int] = []
+
+    /// Whether `line` is drawn as it is stored — no escape, no backspace and, unless `softHyphens`
+    /// is false (the text around it holds none, ``holdsSoftHyphen(_:)``), no soft hyphen — so that
+    /// a search reads its bytes directly.
+    static func isDrawnAsStored(_ line: UnsafeRawBufferPointer, softHyphens: Bool) -> Bool {
+        guard let base = line.baseAddress else { return true }
+        return memchr(base, 0x1B, line.count) == nil && memchr(base, 0x08, line.count) == nil
+            && !(softHyphens && holdsSoftHyphen(line))
+    }
+
+    /// Whether `bytes` hold a soft hyphen (UTF-8 `C2 AD`): asked once for a window of many lines.
+    static func holdsSoftHyphen(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var at = 0
+        while at + 1 < bytes.count, let hit = memchr(base + at, 0xC2, bytes.count - at - 1) {
+            at = base.distance(to: UnsafeRawPointer(hit)) + 1
+            if bytes[at] == 0xAD { return true }
+        }
+        return false
+    }
 
     mutating func fill(from line: UnsafeRawBufferPointer) {
         text.removeAll(keepingCapacity: true)
@@ -162,6 +187,7 @@ struct VisibleLine {
         while i < line.count {
             guard let (unit, length) = decoder.unit(in: line, at: i, isFinal: true) else { break }
             switch unit {
+            case .glyph("\u{AD}", _): break
             case .glyph(let scalar, _):
                 for byte in UTF8.encode(scalar)! {
                     text.append(byte)
