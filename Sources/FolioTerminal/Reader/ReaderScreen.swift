@@ -51,8 +51,8 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Drawing
 
-    /// Draws `session` into `frame` (sized to the terminal): strip, pages,
-    /// spines, status row, and the help on top when it is open.
+    /// Draws `session` into `frame` (sized to the terminal) from its ``ReadingFrame``: strip,
+    /// pages, spines, status row, and the help on top when it is open.
     ///
     /// With `pictures`, a book's pictures the session placed on its pages (see
     /// ``pictureCells(of:at:)``) are drawn as cells over their rows, each fitted to its
@@ -63,11 +63,12 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
             drawTooSmall(into: &frame)
             return
         }
-        drawStrip(session, into: &frame)
-        drawPages(session, into: &frame)
-        if let pictures { drawPictures(session, from: pictures, into: &frame) }
-        drawStatus(session, into: &frame)
-        if session.mode == .help { drawHelp(into: &frame) }
+        let shown = session.frame
+        drawStrip(shown, of: session, into: &frame)
+        drawPages(shown, of: session, into: &frame)
+        if let pictures { drawPictures(shown, of: session, from: pictures, into: &frame) }
+        drawStatus(shown, into: &frame)
+        if shown.showsHelp { drawHelp(into: &frame) }
     }
 
     private func drawTooSmall(into frame: inout Frame) {
@@ -81,8 +82,8 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private func drawStrip(_ session: ReadingSession, into frame: inout Frame) {
-        let menu = session.menu
+    private func drawStrip(_ shown: ReadingFrame, of session: ReadingSession, into frame: inout Frame) {
+        let menu = shown.strip
         if let title = Self.title(of: session.document) {
             let width = session.viewport.stripWidth
             frame.draw(" " + title, atColumn: width, row: 0, style: Style(dim: true), maxWidth: columns - width)
@@ -99,13 +100,14 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private func drawPages(_ session: ReadingSession, into frame: inout Frame) {
+    private func drawPages(_ shown: ReadingFrame, of session: ReadingSession, into frame: inout Frame) {
         let top = bodyRows.lowerBound
         let highlight = Style(foreground: .black, background: .yellow)
-        let chosen = session.chosenLink?.range
-        for visible in session.visiblePages {
+        let chosen = shown.chosenLink?.range
+        for page in shown.pages {
+            let visible = page.placement
             let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
-            let matches = session.matches(onPage: visible.page)
+            let matches = page.matches
             var match = matches.startIndex
             session.forEachRun(onPage: visible.page) { line, run in
                 let row = top + visible.y + line
@@ -155,7 +157,7 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         // No spine before there is text: nothing to separate, and a stream's first screen then
         // writes its text over blank rows.
         guard session.document.text.count > 0 else { return }
-        for spine in session.spines {
+        for spine in shown.spines {
             for row in bodyRows { frame.draw("│", atColumn: spine, row: row, style: Style(dim: true)) }
         }
     }
@@ -168,8 +170,8 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         return (fitted.width, fitted.height, column, row)
     }
 
-    private func drawPictures(_ session: ReadingSession, from pictures: CellPictureSource, into frame: inout Frame) {
-        for visible in session.visiblePages {
+    private func drawPictures(_ shown: ReadingFrame, of session: ReadingSession, from pictures: CellPictureSource, into frame: inout Frame) {
+        for visible in shown.pages.map(\.placement) {
             let clip = max(0, visible.x)..<min(columns, visible.x + visible.width)
             for image in session.images(onPage: visible.page) {
                 let place = pictureCells(of: visible, at: image)
@@ -187,9 +189,10 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
     /// Starts making the pictures of the pages next to those shown (one before, one after each
     /// side), so a page turn finds them made.
     public func prefetchPictures(_ session: ReadingSession, from pictures: CellPictureSource) {
-        let shown = session.visiblePages
+        let frame = session.frame
+        let shown = frame.pages.map(\.placement)
         guard let first = shown.min(by: { $0.page < $1.page }), let last = shown.max(by: { $0.page < $1.page }) else { return }
-        let known = session.pagination.knownPages
+        let known = frame.knownPages
         for page in [first.page - 1, last.page + 1] where page >= 0 && page < known {
             var neighbour = page < first.page ? first : last
             neighbour.page = page
@@ -202,16 +205,16 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
 
     /// The status row: dots, then the message or prompt, and `page / count  percent` on the right.
     /// When the row is too narrow, the dots go first, then the message is shortened, then the percentage.
-    private func drawStatus(_ session: ReadingSession, into frame: inout Frame) {
+    private func drawStatus(_ shown: ReadingFrame, into frame: inout Frame) {
         let row = rows - 1
-        let status = session.statusLine
+        let status = shown.status
         var right = status.pages + (status.percent.isEmpty ? "" : "  " + status.percent)
         if Frame.width(of: right) + 2 > columns { right = status.pages }
         let rightWidth = Frame.width(of: right)
         let rightColumn = max(0, columns - rightWidth - 1)
         frame.draw(right, atColumn: rightColumn, row: row, maxWidth: columns - rightColumn)
         var left = Self.dotsColumn
-        let indicator = session.indicator
+        let indicator = shown.indicator
         let dotsWidth = Int(indicator.extent.rounded(.up))
         let messageWidth = Frame.width(of: status.message) + (status.isPrompt ? 1 : 0)
         let room = rightColumn - 1

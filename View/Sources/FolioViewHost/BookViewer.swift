@@ -201,7 +201,7 @@ public final class BookViewer: Scene {
             }
         }
         let pageNow = session.currentPage
-        if session.pager.activity != .idle {
+        if session.isAnimating {
             moving = true
         } else if pageNow != lastTracedPage || moving {
             if pageNow != lastTracedPage { trace?("page \(session.statusLine.pages)") }
@@ -397,29 +397,30 @@ public final class BookViewer: Scene {
         return ((Double(screen.size.width) - session.indicator.extent - 16 - Double(w)) / 2).rounded()
     }
 
-    /// Draws a frame from the engine's state (not presented).
+    /// Draws a frame from the session's ``ReadingFrame`` (not presented).
     public func draw() {
+        let frame = session.frame
         if lastTracedPage < 0 {
             lastTracedPage = session.currentPage
-            trace?("page \(session.statusLine.pages) (\(session.book.mode == .twoPages ? "two pages" : "one page"))")
+            trace?("page \(frame.status.pages) (\(frame.isTwoPages ? "two pages" : "one page"))")
         }
         screen.clear(look.desk.0, look.desk.1, look.desk.2)
-        var key = [session.pageBoxWidth, pageHeight, session.book.mode == .twoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0,
-                   session.book.lonePages.pages.count]
+        // A page kept whose size changed (a page found to be a double one) is drawn again: see pageTexture.
+        var key = [session.pageBoxWidth, pageHeight, frame.isTwoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
         // A PDF page marks the search's matches on it: the pages are drawn again when the matches shown change.
         if session.document.book?.source.renderer != nil {
-            for page in session.currentPages { key.append(session.matches(onPage: page).hashValue) }
+            for page in frame.pages where frame.currentPages.contains(page.page) { key.append(page.matches.hashValue) }
         }
         if key != pagesKey { pages.removeAll(); pagesKey = key }
-        if !drawZoom() && !drawCurl() { drawSlidingPages() }
+        if !drawZoom() && !drawCurl(frame) { drawSlidingPages(frame) }
         if look.stripHeight > 0 { drawStrip() }
         if look.statusOverPages { drawBar() } else { drawStatus() }
         prefetchPictures()
     }
 
     /// The pages where the engine's slots put them (slide and none; curl at rest).
-    func drawSlidingPages() {
-        for visible in session.visiblePages {
+    func drawSlidingPages(_ frame: ReadingFrame) {
+        for visible in frame.pages.map(\.placement) {
             // A photo is drawn straight into the frame: no page of paper to make first as it slides in.
             if look.statusOverPages && !session.images(onPage: visible.page).isEmpty {
                 _ = drawImages(onPage: visible.page, size: pageSize(of: visible.page), at: (Double(visible.x - look.margin), Double(pageTop)))
@@ -430,24 +431,16 @@ public final class BookViewer: Scene {
                         width: Double(texture.size.width), height: Double(texture.size.height))
         }
         screen.color(20, 20, 20, 120)
-        for spine in session.spines { screen.fill(x: Double(spine), y: Double(pageTop), width: Double(look.spine), height: Double(pageHeight)) }
+        for spine in frame.spines { screen.fill(x: Double(spine), y: Double(pageTop), width: Double(look.spine), height: Double(pageHeight)) }
     }
 
-    /// The page curl between the spread the position is on and the next one;
-    /// false when nothing is mid-turn (then the pages are drawn flat).
-    func drawCurl() -> Bool {
-        let pager = session.pager
-        let position = pager.position
-        let fraction = position.fraction
-        guard transition == .curl, !session.options.vertical, fraction > 0,
-              position.index >= 0, position.index + 1 < pager.track.spreadCount else { return false }
-        let a = pager.track.spread(at: position.index), b = pager.track.spread(at: position.index + 1)
-        let book = session.book
-        let two = book.mode == .twoPages
-        // A double page is one sheet across the spread, with no leaf to lift at the spine: it slides.
-        if two && [a, b].contains(where: { $0.pageCount == 1 && book.lonePages.contains($0.firstPage) }) { return false }
-        let rtl = session.options.rightToLeft
-        let outer: ScreenSide = rtl ? .left : .right, inner: ScreenSide = rtl ? .right : .left
+    /// The page curl of the frame's leaf mid-turn (``ReadingFrame/leaf``); false when nothing is
+    /// mid-turn, or a double page turns (one sheet: it slides), and then the pages are drawn flat.
+    func drawCurl(_ frame: ReadingFrame) -> Bool {
+        guard transition == .curl, let leaf = frame.leaf else { return false }
+        let two = frame.isTwoPages
+        let rtl = leaf.outerSide == .left
+        let outer = leaf.outerSide, inner: ScreenSide = rtl ? .right : .left
         let box = Double(session.pageBoxWidth)
         func x(of side: ScreenSide) -> Double { two && side == .right ? box + Double(look.spine) : 0 }
         let top = Double(pageTop), height = Double(pageHeight)
@@ -456,14 +449,12 @@ public final class BookViewer: Scene {
             let double = Double(texture.size.width) > box
             screen.copy(texture, x: double ? 0 : x(of: side), y: top, width: double ? Double(texture.size.width) : box, height: height)
         }
-        let leafPage = two ? book.page(on: outer, of: a) : a.firstPage
-        let beneath = two ? book.page(on: outer, of: b) : b.firstPage
-        drawFlat(beneath, side: outer)
-        if two { drawFlat(book.page(on: inner, of: a), side: inner) }
-        guard let leafPage, let front = pageTexture(leafPage) else { return true }
-        let back = two ? book.page(on: inner, of: b).flatMap { pageTexture($0) } : nil
+        drawFlat(leaf.beneath, side: outer)
+        if two { drawFlat(leaf.opposite, side: inner) }
+        guard let front = pageTexture(leaf.front) else { return true }
+        let back = leaf.back.flatMap { pageTexture($0) }
         let curl = PageCurl(width: box, height: height, radius: max(24, box * 0.1))
-        let mesh = curl.mesh(progress: fraction)
+        let mesh = curl.mesh(progress: leaf.progress)
         // The leaf turns round the spine (the near edge of a lone page).
         let origin = two ? (rtl ? box : box + Double(look.spine)) : (rtl ? box : 0)
         if two {
@@ -479,14 +470,14 @@ public final class BookViewer: Scene {
     /// The size page `page` is drawn at: its box; a double page in two-page spreads is as wide as
     /// both pages and the spine between.
     func pageSize(of page: Int) -> PixelSize {
-        let double = session.book.mode == .twoPages && session.book.lonePages.contains(page)
+        let double = session.isDoublePage(page)
         return PixelSize(width: double ? 2 * session.pageBoxWidth + look.spine : session.pageBoxWidth, height: pageHeight)
     }
 
     /// Page `page` drawn on paper into a texture the size of its box, kept until the layout changes.
     func pageTexture(_ page: Int) -> Texture? {
-        if let kept = pages[page] { return kept }
         let size = pageSize(of: page)
+        if let kept = pages[page], kept.size == size { return kept }
         guard size.width > 0, size.height > 0,
               let handle = SDL_CreateTexture(screen.renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                              Int32(size.width), Int32(size.height)) else { return nil }
@@ -588,14 +579,15 @@ public final class BookViewer: Scene {
     /// does not wait for it.
     func prefetchPictures() {
         guard let images else { return }
-        let shown = session.currentPages, known = session.pagination.knownPages
+        let frame = session.frame
+        let shown = frame.currentPages, known = frame.knownPages
         // The pages shown come first: nothing is made ahead while their own pictures are being made.
         for page in shown where pictures(onPage: page, size: pageSize(of: page)).contains(where: { images.isPending($0.placed.image.path) }) {
             return
         }
         // While the pages move, one decode at a time: the frames keep a core.
         let limit = session.isAnimating ? 1 : Self.decodesAhead
-        let span = session.book.mode == .twoPages ? 2 : 1
+        let span = frame.isTwoPages ? 2 : 1
         // The next two spreads first (the way a reader goes), then the one before.
         let ahead = Array((shown.upperBound + 1)...(shown.upperBound + 2 * span)), behind = Array((shown.lowerBound - span)..<shown.lowerBound)
         for page in ahead + behind where page >= 0 && page < known {
