@@ -25,6 +25,15 @@ let esc = "\u{1B}["
 
     /// Found by the random-markup property (seed 4rujuxKSxzpM6rr/JXXiNYGKeO+0I87QJNazh4sJ9FE=):
     /// a run of line breaks made two empty lines.
+    /// Ruby (furigana) reads after its base in brackets, the book's own `<rp>` brackets when it
+    /// has them, instead of running into the words.
+    @Test func rubyReadsAfterItsBaseInBrackets() {
+        #expect(quick("<p><ruby>山路<rt>やまみち</rt></ruby>を登りながら</p>").plain == "山路(やまみち)を登りながら")
+        #expect(quick("<p><ruby>漢<rp>（</rp><rt>かん</rt><rp>）</rp>字<rp>（</rp><rt>じ</rt><rp>）</rp></ruby></p>").plain
+                == "漢（かん）字（じ）")
+        #expect(quick("<p><ruby><rb>東</rb><rb>京</rb><rtc><rt>とう</rt><rt>きょう</rt></rtc></ruby></p>").plain == "東京(とうきょう)")
+    }
+
     @Test func aRunOfLineBreaksLeavesOneEmptyLineAtMost() {
         #expect(quick("<p>word<br><br><br>word</p>").string == "word\n\nword")
         #expect(quick("<p>verse<br/>line<br/><br/>stanza</p>").string == "verse\nline\n\nstanza")

@@ -155,6 +155,23 @@ struct ContentRenderer {
             writer.strike -= 1
         case "sup" where !links.isEmpty && !isInsideSup:
             footnoteReference(element)
+        case "ruby":
+            // A terminal has no room above a line: the reading goes after its base, in brackets
+            // (`山路(やまみち)`), the book's own `<rp>` brackets when it has them.
+            rubyHasBrackets.append(element.elements.contains { $0.localName == "rp" })
+            children(of: element)
+            rubyHasBrackets.removeLast()
+        case "rt", "rtc":
+            if rubyHasBrackets.last ?? true {
+                children(of: element)
+            } else {
+                // One pair of brackets round a container's readings (`<rtc>`), none round each inside it.
+                writer.write("(")
+                rubyHasBrackets.append(true)
+                children(of: element)
+                rubyHasBrackets.removeLast()
+                writer.write(")")
+            }
         default:
             if Self.blocks.contains(name) {
                 block(element)
@@ -173,6 +190,8 @@ struct ContentRenderer {
         set { writer.bold = newValue }
     }
     private var isInsideSup = false
+    /// For each `<ruby>` being written, innermost last: whether it has `<rp>` brackets of its own.
+    private var rubyHasBrackets: [Bool] = []
 
     /// Runs `body` with no style wanted: decorations are never styled by the text around them.
     private mutating func unstyled(_ body: (inout ContentRenderer) -> Void) {
