@@ -12,10 +12,13 @@ let package = Package(
     targets: [
         // libFuzzer's entry point, LLVMFuzzerRunDriver, declared for Swift.
         .target(name: "CLibFuzzer"),
+        // libarchive (libarchive-dev), the zip target's reference reader.
+        .systemLibrary(name: "CLibArchive", providers: [.apt(["libarchive-dev"])]),
         .executableTarget(
             name: "FolioFuzz",
             dependencies: [
                 "CLibFuzzer",
+                "CLibArchive",
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioTerminal", package: "Folio"),

@@ -32,6 +32,7 @@ let allTargets: [any FuzzTarget.Type] = [
     EPUBTarget.self,
     PositionFileTarget.self,
     PictureTarget.self,
+    ZipTarget.self,
 ]
 
 /// Stops the run when a property does not hold: prints which and why, then
