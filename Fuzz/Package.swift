@@ -25,6 +25,9 @@ let package = Package(
                 .product(name: "FolioStore", package: "Folio"),
                 .product(name: "FolioEPUB", package: "Folio"),
                 .product(name: "FolioPictures", package: "Folio"),
+                .product(name: "FolioFormats", package: "Folio"),
+                .product(name: "FolioComics", package: "Folio"),
+                .product(name: "FolioPDF", package: "Folio"),
             ],
             // gold fails to link libFuzzer's runtime with SwiftPM's renamed entry point; lld does.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -33,6 +33,7 @@ let allTargets: [any FuzzTarget.Type] = [
     PositionFileTarget.self,
     PictureTarget.self,
     ZipTarget.self,
+    ComicTarget.self,
 ]
 
 /// Stops the run when a property does not hold: prints which and why, then
