@@ -34,6 +34,7 @@ let allTargets: [any FuzzTarget.Type] = [
     PictureTarget.self,
     ZipTarget.self,
     ComicTarget.self,
+    PDFTarget.self,
 ]
 
 /// Stops the run when a property does not hold: prints which and why, then
