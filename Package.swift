@@ -37,6 +37,9 @@ let package = Package(
         // For the nested packages (Fuzz/, View/), which open books through the public API only.
         .library(name: "FolioEPUB", targets: ["FolioEPUB"]),
         .library(name: "FolioFormats", targets: ["FolioFormats"]),
+        // Comics and PDFs opened with small limits, page by page, by the fuzzer (Fuzz/).
+        .library(name: "FolioComics", targets: ["FolioComics"]),
+        .library(name: "FolioPDF", targets: ["FolioPDF"]),
         .library(name: "CJPEGDecode", targets: ["CJPEGDecode"]),
         // Pictures decoded for the terminal (and fuzzed, Fuzz/, against the reading layer's header reader).
         .library(name: "FolioPictures", targets: ["FolioPictures"]),

@@ -12,16 +12,22 @@ let package = Package(
     targets: [
         // libFuzzer's entry point, LLVMFuzzerRunDriver, declared for Swift.
         .target(name: "CLibFuzzer"),
+        // libarchive (libarchive-dev), the zip target's reference reader.
+        .systemLibrary(name: "CLibArchive", providers: [.apt(["libarchive-dev"])]),
         .executableTarget(
             name: "FolioFuzz",
             dependencies: [
                 "CLibFuzzer",
+                "CLibArchive",
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioTerminal", package: "Folio"),
                 .product(name: "FolioStore", package: "Folio"),
                 .product(name: "FolioEPUB", package: "Folio"),
                 .product(name: "FolioPictures", package: "Folio"),
+                .product(name: "FolioFormats", package: "Folio"),
+                .product(name: "FolioComics", package: "Folio"),
+                .product(name: "FolioPDF", package: "Folio"),
             ],
             // gold fails to link libFuzzer's runtime with SwiftPM's renamed entry point; lld does.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -329,34 +329,58 @@ void folio_pdf_free_links(folio_pdf_link *links, int count) {
     free(links);
 }
 
-/* Walks the outline depth first, appending each entry that leads to a page. */
-static void walk(folio_pdf *pdf, fz_context *ctx, fz_outline *node, int level,
-                 folio_pdf_entry **entries, int *count, int *capacity) {
-    for (; node; node = node->next) {
-        if (node->title && level <= 32) {
-            int page = node->page.page >= 0 ? fz_page_number_from_location(ctx, pdf->doc, node->page) : -1;
-            if (page < 0 && node->uri && !fz_is_external_link(ctx, node->uri)) {
-                float x, y;
-                fz_location to = fz_resolve_link(ctx, pdf->doc, node->uri, &x, &y);
-                if (to.page >= 0) page = fz_page_number_from_location(ctx, pdf->doc, to);
-            }
-            if (page >= 0) {
-                if (*count == *capacity) {
-                    int grown = *capacity ? *capacity * 2 : 64;
-                    folio_pdf_entry *bigger = realloc(*entries, (size_t)grown * sizeof **entries);
-                    if (!bigger) fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
-                    *entries = bigger;
-                    *capacity = grown;
-                }
-                folio_pdf_entry *entry = &(*entries)[*count];
-                entry->title = strdup(node->title);
-                entry->level = level;
-                entry->page = page;
-                if (entry->title) (*count)++;
-            }
-        }
-        if (level < 32) walk(pdf, ctx, node->down, level + 1, entries, count, capacity);
+/* Appends one outline entry. */
+static void add_entry(fz_context *ctx, folio_pdf_entry **entries, int *count, int *capacity,
+                      const char *title, int level, int page) {
+    if (*count == *capacity) {
+        int grown = *capacity ? *capacity * 2 : 64;
+        folio_pdf_entry *bigger = realloc(*entries, (size_t)grown * sizeof **entries);
+        if (!bigger) fz_throw(ctx, FZ_ERROR_MEMORY, "out of memory");
+        *entries = bigger;
+        *capacity = grown;
     }
+    folio_pdf_entry *entry = &(*entries)[*count];
+    entry->title = strdup(title);
+    entry->level = level;
+    entry->page = page;
+    if (entry->title) (*count)++;
+}
+
+/* The page an outline entry's link leads to, or -1: an address outside the document, or a link
+   MuPDF cannot resolve (which leaves the rest of the outline alone). */
+static int outline_page(folio_pdf *pdf, fz_context *ctx, const char *uri) {
+    int page = -1;
+    if (!uri || fz_is_external_link(ctx, uri)) return -1;
+    fz_try(ctx) {
+        float x, y;
+        fz_location to = fz_resolve_link(ctx, pdf->doc, uri, &x, &y);
+        if (to.page >= 0) page = fz_page_number_from_location(ctx, pdf->doc, to);
+    }
+    fz_catch(ctx) {
+        page = -1;
+    }
+    return page;
+}
+
+/* Walks the outline depth first from the iterator's position, appending each entry that leads to a
+   page, 32 levels deep at most. The iterator, not fz_load_outline: MuPDF 1.21's fz_load_outline
+   loses the entries it has built when a later one throws (fixed upstream in 1.22, commit 9923ac4d5),
+   and walking it here builds nothing to lose. */
+static void walk(folio_pdf *pdf, fz_context *ctx, fz_outline_iterator *iterator, int level,
+                 folio_pdf_entry **entries, int *count, int *capacity) {
+    do {
+        fz_outline_item *item = fz_outline_iterator_item(ctx, iterator);
+        if (!item) return;
+        if (item->title) {
+            int page = outline_page(pdf, ctx, item->uri);
+            if (page >= 0) add_entry(ctx, entries, count, capacity, item->title, level, page);
+        }
+        if (level < 32) {
+            int moved = fz_outline_iterator_down(ctx, iterator);
+            if (moved == 0) walk(pdf, ctx, iterator, level + 1, entries, count, capacity);
+            if (moved >= 0) fz_outline_iterator_up(ctx, iterator);
+        }
+    } while (fz_outline_iterator_next(ctx, iterator) == 0);
 }
 
 int folio_pdf_outline(folio_pdf *pdf, folio_pdf_entry **entries, int *count) {
@@ -365,15 +389,15 @@ int folio_pdf_outline(folio_pdf *pdf, folio_pdf_entry **entries, int *count) {
     fz_context *ctx = fz_clone_context(pdf->ctx);
     if (!ctx) return 1;
     int status = 0, capacity = 0;
-    fz_outline *outline = NULL;
-    fz_var(outline);
+    fz_outline_iterator *iterator = NULL;
+    fz_var(iterator);
     pthread_mutex_lock(&pdf->document);
     fz_try(ctx) {
-        outline = fz_load_outline(ctx, pdf->doc);
-        walk(pdf, ctx, outline, 1, entries, count, &capacity);
+        iterator = fz_new_outline_iterator(ctx, pdf->doc);
+        if (iterator) walk(pdf, ctx, iterator, 1, entries, count, &capacity);
     }
     fz_always(ctx) {
-        fz_drop_outline(ctx, outline);
+        fz_drop_outline_iterator(ctx, iterator);
         pthread_mutex_unlock(&pdf->document);
     }
     fz_catch(ctx) {

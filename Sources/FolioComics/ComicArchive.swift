@@ -223,8 +223,12 @@ public final class ComicArchive: Sendable {
         return .unreadable(file: file, reason: text)
     }
 
+    /// libarchive's reason for its last failure, its first line only: some of its messages end
+    /// in a line feed, which would break the one line a message is.
     private static func message(_ handle: OpaquePointer) -> String {
-        archive_error_string(handle).map { String(cString: $0) } ?? "the archive ends early"
+        let text = archive_error_string(handle).map { String(cString: $0) } ?? ""
+        let line = text.split(whereSeparator: \.isNewline).first?.trimmingWhitespace ?? ""
+        return line.isEmpty ? "the archive ends early" : line
     }
 
     /// An entry's path as UTF-8 (libarchive converts from the archive's own encoding when it can).

@@ -122,7 +122,8 @@ public final class ComicBook: BookSource {
     /// header; or, when it cannot be read or is too large, a line that says so.
     public func part(at index: Int) -> BookPart {
         let name = pages[index]
-        let label = "page \(index + 1) (\(Self.baseName(name)))"
+        // The entry's name as the archive gives it, shown on the page's one line.
+        let label = "page \(index + 1) (\(Self.baseName(name).shownOnOneLine))"
         let size: ImageSize?
         do {
             size = ImageHeader.size(of: try archive.prefix(64 << 10, of: name))

@@ -33,22 +33,24 @@ public enum ComicError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What went wrong, without the file: the words a page of a comic shows in place of a picture.
+    /// Names from the archive show their control characters as visible stand-ins
+    /// (`shownOnOneLine`, FolioReading), so the words stay one line.
     public var reason: String {
         switch self {
-        case .unreadable(_, let reason): "cannot read it (\(reason))"
+        case .unreadable(_, let reason): "cannot read it (\(reason.shownOnOneLine))"
         case .notArchive: "not a comic archive folio can read (zip, RAR, 7-Zip or tar)"
         case .noPictures: "holds no pictures (JPEG, PNG, WebP or GIF)"
         case .encrypted: "encrypted; folio cannot read protected comics"
         case .tooManyEntries(_, let limit): "holds more than \(limit) entries; refused"
-        case .entryTooLarge(_, let entry, let limit): "\(entry) is larger than \(limit >> 20) MB unpacked; refused"
+        case .entryTooLarge(_, let entry, let limit): "\(entry.shownOnOneLine) is larger than \(limit >> 20) MB unpacked; refused"
         case .compressionRatio(_, let entry, let ratio):
-            "\(entry) unpacks to over \(ratio) times its size (a decompression bomb?); refused"
-        case .tooManyPixels(_, let entry, let width, let height): "\(entry) is \(width) × \(height) pixels, too large to show"
-        case .damaged(_, let entry, let reason): "\(entry) is damaged (\(reason))"
-        case .missing(_, let entry): "no entry \(entry)"
+            "\(entry.shownOnOneLine) unpacks to over \(ratio) times its size (a decompression bomb?); refused"
+        case .tooManyPixels(_, let entry, let width, let height): "\(entry.shownOnOneLine) is \(width) × \(height) pixels, too large to show"
+        case .damaged(_, let entry, let reason): "\(entry.shownOnOneLine) is damaged (\(reason.shownOnOneLine))"
+        case .missing(_, let entry): "no entry \(entry.shownOnOneLine)"
         }
     }
 
     /// One line for standard error: `folio: FILE: REASON`.
-    public var description: String { "folio: \(file): \(reason)" }
+    public var description: String { "folio: \(file.shownOnOneLine): \(reason)" }
 }

@@ -134,6 +134,37 @@ import Testing
         #expect(String(decoding: part.text, as: UTF8.self) == "[page 2 (page-2.png): page-2.png is 50000 × 50000 pixels, too large to show]\n")
     }
 
+    /// A page whose sizes say 1 byte: libarchive's reason ends in a line feed, which the message
+    /// leaves out, so it stays one line (the comic fuzz target's first finding).
+    @Test func libarchivesReasonIsOneLine() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let page = ComicFixtures.png(width: 2, height: 2)
+        let path = try fixtures.zip("sizes.cbz", [("page-1.png", page)])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The uncompressed size, in the local header (at 22) and in the directory record (at 24).
+        let central = (0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual([0x50, 0x4B, 0x01, 0x02]) }!
+        for at in [22, central + 24] { bytes[at..<at + 4] = [1, 0, 0, 0] }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let comic = try ComicBook(path: path)
+        let reason = "ZIP uncompressed data is wrong size (read \(page.count), expected 1)"
+        #expect(throws: ComicError.damaged(file: "sizes.cbz", entry: "page-1.png", reason: reason)) {
+            try comic.archive.bytes(of: "page-1.png")
+        }
+    }
+
+    /// Names come from the archive: a control character or a line break in one shows as a visible
+    /// stand-in, in a page's line and in a message, which stay one line and cannot steer the terminal.
+    @Test func namesWithControlCharactersStayOnOneLine() throws {
+        let fixtures = try ComicFixtures()
+        defer { fixtures.remove() }
+        let path = try fixtures.zip("names.cbz", [("page\n1.png", ComicFixtures.png(width: 2, height: 2))])
+        let comic = try ComicBook(path: path)
+        #expect(String(decoding: comic.part(at: 0).text, as: UTF8.self) == "[image: page 1 (page\u{240A}1.png)]\n")
+        let damaged = ComicError.damaged(file: "a\rb.cbz", entry: "p\u{1B}[2J\u{85}.png", reason: "bad\ndata")
+        #expect(damaged.description == "folio: a\u{240D}b.cbz: p\u{241B}[2J\u{FFFD}.png is damaged (bad\u{240A}data)")
+    }
+
     /// A tar cut inside its second page: the first page reads, the second says it is damaged.
     @Test func aTruncatedArchiveKeepsWhatCanBeRead() throws {
         let fixtures = try ComicFixtures()

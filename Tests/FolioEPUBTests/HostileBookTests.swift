@@ -111,6 +111,23 @@ import Testing
                 == "[unreadable: book.epub: OEBPS/ch1.xhtml is damaged (its checksum does not match)]")
     }
 
+    /// Entry names come from the archive: a control character or a line separator in one shows as
+    /// a visible stand-in, so the message stays one line and cannot steer the terminal it is printed
+    /// to (the zip fuzz target's first finding: a form feed in a damaged entry's name).
+    @Test func aNameWithControlCharactersStaysOnOneLine() throws {
+        let name = "OEBPS/a\n\u{1B}[2J\u{0C}\u{85}\u{2028}\u{7F}b.png"
+        let fixture = try EPUBFixture.book(body: "<p>x</p>", extra: [Entry(name, "hello", deflate: false)])
+        var bytes = fixture.bytes
+        bytes[ZipPatch.find(Array("hello".utf8), in: bytes)!] = UInt8(ascii: "j")
+        let book = try EPUBFixture(raw: bytes).open()
+        #expect(throws: EPUBError.damagedEntry(file: "book.epub", entry: name, reason: "its checksum does not match")) {
+            try book.resource(name)
+        }
+        let damaged = EPUBError.damagedEntry(file: "book.epub", entry: name, reason: "its checksum does not match")
+        #expect(damaged.description == "book.epub: OEBPS/a\u{240A}\u{241B}[2J\u{240C}\u{FFFD}\u{FFFD}\u{2421}b.png is damaged (its checksum does not match)")
+        #expect(EPUBError.missingEntry(file: "line\nbreak.epub", entry: "c\rd").description == "line\u{240A}break.epub has no entry c\u{240D}d")
+    }
+
     @Test func tooManyEntriesAreRefused() throws {
         let fixture = try EPUBFixture.book(body: "<p>x</p>", extra: (0..<5).map { Entry("OEBPS/x\($0).txt", "x") })
         var limits = EPUBLimits()

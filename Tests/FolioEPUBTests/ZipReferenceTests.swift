@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import FolioTestSupport
-@testable import FolioEPUB
+// ZipArchive is open to the fuzzer as SPI, which a testable import alone does not see.
+@_spi(Fuzzing) @testable import FolioEPUB
 
 /// Zip archives written by the tools people make books with (Info-ZIP's `zip`, Python's `zipfile`),
 /// holding pictures and a chapter with an incompressible run — the entries whose deflated streams mix

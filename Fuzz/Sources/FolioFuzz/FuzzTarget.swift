@@ -32,6 +32,9 @@ let allTargets: [any FuzzTarget.Type] = [
     EPUBTarget.self,
     PositionFileTarget.self,
     PictureTarget.self,
+    ZipTarget.self,
+    ComicTarget.self,
+    PDFTarget.self,
 ]
 
 /// Stops the run when a property does not hold: prints which and why, then

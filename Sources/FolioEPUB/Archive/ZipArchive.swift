@@ -15,18 +15,27 @@ private func readAt(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int
 ///
 /// Every size here is a claim the archive makes; reading never trusts the
 /// uncompressed size and clamps the compressed one to the file.
-struct ZipEntry: Hashable, Sendable {
-    /// The entry's name exactly as stored (a name, never a file-system path).
-    var name: String
+///
+/// Open to the fuzzer (`@_spi(Fuzzing)`, read only), which checks the reader
+/// against libarchive's and needs to know what the directory said.
+@_spi(Fuzzing) public struct ZipEntry: Hashable, Sendable {
+    /// The entry's name exactly as stored (a name, never a file-system path),
+    /// decoded as UTF-8 with U+FFFD for what is not.
+    @_spi(Fuzzing) public internal(set) var name: String
     /// 0 stored, 8 deflate; anything else cannot be read.
-    var method: UInt16
+    @_spi(Fuzzing) public internal(set) var method: UInt16
     /// General purpose flags; bit 0 marks zip encryption.
-    var flags: UInt16
-    var compressedSize: UInt64
-    var uncompressedSize: UInt64
-    var crc32: UInt32
-    var localHeaderOffset: UInt64
+    @_spi(Fuzzing) public internal(set) var flags: UInt16
+    /// The size of its data in the file, in bytes (ZIP64's when the 32-bit field says 0xFFFFFFFF).
+    @_spi(Fuzzing) public internal(set) var compressedSize: UInt64
+    /// The size the directory claims it inflates to, in bytes; never trusted.
+    @_spi(Fuzzing) public internal(set) var uncompressedSize: UInt64
+    /// The CRC-32 its inflated bytes must have.
+    @_spi(Fuzzing) public internal(set) var crc32: UInt32
+    /// Where its local header starts, in bytes from the start of the file.
+    @_spi(Fuzzing) public internal(set) var localHeaderOffset: UInt64
 
+    /// Whether bit 0 of ``flags`` marks it encrypted (which folio refuses to read).
     var isEncrypted: Bool { flags & 1 != 0 }
 }
 
@@ -42,10 +51,15 @@ struct ZipEntry: Hashable, Sendable {
 /// the inflater is handed exactly the entry's compressed bytes and counts its
 /// output against the limits as it goes. ZIPFoundation stays in the tests,
 /// which build hostile archives with it.
-final class ZipArchive: Sendable {
+///
+/// Open to the fuzzer (`@_spi(Fuzzing)`: ``open(path:fileName:limits:)``,
+/// ``entries``, ``contents(of:limits:budget:enough:)``), which reads every
+/// entry and checks names and bytes against libarchive's reading of the same file.
+@_spi(Fuzzing) public final class ZipArchive: Sendable {
     /// The book's file name, for messages.
     let fileName: String
-    let entries: [ZipEntry]
+    /// Every entry the central directory lists, in its order (duplicate names included).
+    @_spi(Fuzzing) public let entries: [ZipEntry]
     /// Entry name → index in ``entries``; the first of duplicate names wins.
     let index: [String: Int]
     private let descriptor: Int32
@@ -63,8 +77,12 @@ final class ZipArchive: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Opens `path` and parses its central directory.
-    static func open(path: String, fileName: String, limits: EPUBLimits) throws(EPUBError) -> ZipArchive {
+    /// Opens `path` and parses its central directory; `fileName` names the file in messages.
+    ///
+    /// - Throws: ``EPUBError`` when the file cannot be read, is not a zip, its
+    ///   directory is missing or damaged, or it lists more than
+    ///   ``EPUBLimits/maximumEntries`` entries.
+    @_spi(Fuzzing) public static func open(path: String, fileName: String, limits: EPUBLimits) throws(EPUBError) -> ZipArchive {
         let fd = openForReading(path)
         guard fd >= 0 else { throw .unreadable(file: fileName, reason: String(cString: strerror(errno))) }
         var info = stat()
@@ -207,7 +225,10 @@ final class ZipArchive: Sendable {
     /// - Parameter enough: when given, reading stops (without a checksum) as
     ///   soon as it returns `true` for the bytes so far; used to read only
     ///   the head of a document.
-    func contents(
+    /// - Throws: ``EPUBError``: encrypted, an unsupported method, damaged
+    ///   (no local header, data past the end of the file, not inflating,
+    ///   a wrong checksum), or past a limit or the budget.
+    @_spi(Fuzzing) public func contents(
         of entry: ZipEntry, limits: EPUBLimits, budget: inout Int, enough: (([UInt8]) -> Bool)? = nil
     ) throws(EPUBError) -> [UInt8] {
         let name = entry.name

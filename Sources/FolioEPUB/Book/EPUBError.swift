@@ -34,37 +34,38 @@ public enum EPUBError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The entry's data is damaged: it ends early, fails to inflate, or fails its checksum.
     case damagedEntry(file: String, entry: String, reason: String)
 
-    /// The message for the user, in one line.
+    /// The message for the user, in one line: names from the file system or the archive show
+    /// their control characters as visible stand-ins (`shownOnOneLine`, FolioReading).
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
-            "\(file) cannot be read: \(reason)"
+            "\(file.shownOnOneLine) cannot be read: \(reason.shownOnOneLine)"
         case .notZip(let file):
-            "\(file) is not a zip archive"
+            "\(file.shownOnOneLine) is not a zip archive"
         case .truncated(let file):
-            "\(file) is truncated (the archive's directory is missing or damaged)"
+            "\(file.shownOnOneLine) is truncated (the archive's directory is missing or damaged)"
         case .notEPUB(let file):
-            "\(file) has no META-INF/container.xml: not an EPUB"
+            "\(file.shownOnOneLine) has no META-INF/container.xml: not an EPUB"
         case .wrongMimetype(let file, let found):
-            "\(file): the mimetype entry says '\(found)', not application/epub+zip"
+            "\(file.shownOnOneLine): the mimetype entry says '\(found.shownOnOneLine)', not application/epub+zip"
         case .noPackageDocument(let file, let reason):
-            "\(file): \(reason)"
+            "\(file.shownOnOneLine): \(reason.shownOnOneLine)"
         case .encrypted(let file):
-            "\(file) is encrypted (DRM); folio cannot read it"
+            "\(file.shownOnOneLine) is encrypted (DRM); folio cannot read it"
         case .entryTooLarge(let file, let entry, let limit):
-            "\(file): \(entry) would inflate beyond \(Self.megabytes(limit)) (a zip bomb?)"
+            "\(file.shownOnOneLine): \(entry.shownOnOneLine) would inflate beyond \(Self.megabytes(limit)) (a zip bomb?)"
         case .compressionRatio(let file, let entry, let ratio):
-            "\(file): \(entry) inflates more than \(ratio) times its compressed size (a zip bomb?)"
+            "\(file.shownOnOneLine): \(entry.shownOnOneLine) inflates more than \(ratio) times its compressed size (a zip bomb?)"
         case .totalTooLarge(let file, let limit):
-            "\(file) would inflate beyond \(Self.megabytes(limit)) in all (a zip bomb?)"
+            "\(file.shownOnOneLine) would inflate beyond \(Self.megabytes(limit)) in all (a zip bomb?)"
         case .tooManyEntries(let file, let count, let limit):
-            "\(file) lists \(count) entries, more than the \(limit) folio accepts"
+            "\(file.shownOnOneLine) lists \(count) entries, more than the \(limit) folio accepts"
         case .missingEntry(let file, let entry):
-            "\(file) has no entry \(entry)"
+            "\(file.shownOnOneLine) has no entry \(entry.shownOnOneLine)"
         case .unsupportedCompression(let file, let entry, let method):
-            "\(file): \(entry) uses compression method \(method), which folio cannot inflate"
+            "\(file.shownOnOneLine): \(entry.shownOnOneLine) uses compression method \(method), which folio cannot inflate"
         case .damagedEntry(let file, let entry, let reason):
-            "\(file): \(entry) is damaged (\(reason))"
+            "\(file.shownOnOneLine): \(entry.shownOnOneLine) is damaged (\(reason.shownOnOneLine))"
         }
     }
 
