@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 import FolioTestSupport
-@testable import FolioEPUB
+@_spi(Fuzzing) @testable import FolioEPUB
 
 /// The markup parser's text against Python's `html.parser`, the reference: every text node of a
 /// document, in order, with its character references decoded, is the text the reference reports,
