@@ -14,11 +14,15 @@ let package = Package(
         .target(name: "CLibFuzzer"),
         // libarchive (libarchive-dev), the zip target's reference reader.
         .systemLibrary(name: "CLibArchive", providers: [.apt(["libarchive-dev"])]),
+        // PCRE2 (libpcre2-dev), the reference the pattern target checks Pattern against: the
+        // fuzzers' own dependency, never the library's. Fuzz/run installs it when missing.
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .executableTarget(
             name: "FolioFuzz",
             dependencies: [
                 "CLibFuzzer",
                 "CLibArchive",
+                "CPCRE2",
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),
                 .product(name: "FolioTerminal", package: "Folio"),
