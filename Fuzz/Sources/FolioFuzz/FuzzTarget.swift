@@ -35,6 +35,7 @@ let allTargets: [any FuzzTarget.Type] = [
     ZipTarget.self,
     ComicTarget.self,
     PDFTarget.self,
+    PatternTarget.self,
 ]
 
 /// Stops the run when a property does not hold: prints which and why, then
