@@ -397,6 +397,22 @@ func refusal(_ source: String) -> String? {
         #expect(firstMatch(regex, line, from: 99) == nil)
     }
 
+    /// The empty pattern takes the plain-string path, which must not begin
+    /// a match inside a character either (found by the pattern fuzz target:
+    /// from byte 15, inside a U+FFFD, it matched at 15 where PCRE2 gives 16).
+    @Test func theEmptyPatternNeverMatchesInsideACharacter() throws {
+        let line = Array("aé日\u{1F600}".utf8) + [0xE6, 0x97, 0x61]
+        for source in ["", "()", "x?"] {
+            for isLiteral in [false, true] where !(isLiteral && source != "") {
+                let pattern = try Pattern(source, caseSensitivity: .sensitive, isLiteral: isLiteral)
+                let starts = [0, 1, 3, 3, 6, 6, 6, 10, 10, 10, 10, 12, 12, 13]
+                for (from, expected) in zip(0...line.count, starts) {
+                    #expect(firstMatch(pattern, line, from: from) == expected..<expected, "\(pattern) from \(from)")
+                }
+            }
+        }
+    }
+
     /// Backtracking engines take exponential time here; this one walks each
     /// byte once per live thread. The bound is generous: a debug build
     /// finishes each in well under a second.
