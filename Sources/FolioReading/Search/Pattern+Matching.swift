@@ -33,8 +33,12 @@ extension Pattern {
             }
         }
 
-        /// The leftmost-first match starting at or after `start`.
+        /// The leftmost-first match starting at or after `start`; from inside
+        /// a character, at or after where that character ends.
         func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+            // Both engines begin between characters: the VM decodes from there, and
+            // the empty needle, found wherever a search begins, must not be found inside one.
+            let start = UTF8Scanner(bytes: bytes).characterBoundary(atOrAfter: start)
             if let literal {
                 return literal.find(in: bytes, from: start)
             }
@@ -175,20 +179,6 @@ extension Pattern {
             return v != illFormed && CharacterClass.word.contains(v)
         }
 
-        /// `p`, or if `p` falls inside a character (after its first byte), where that character ends.
-        func characterBoundary(atOrAfter p: Int) -> Int {
-            guard p < bytes.count, bytes[p] & 0xC0 == 0x80 else { return p }
-            var k = 1
-            while k <= 3 && p - k >= 0 {
-                if bytes[p - k] & 0xC0 != 0x80 {
-                    let length = character(at: p - k).1
-                    return length > k ? p - k + length : p
-                }
-                k += 1
-            }
-            return p
-        }
-
         /// Whether the character ending just before `p` is a word character.
         func wordBefore(_ p: Int) -> Bool {
             guard p > 0 else { return false }
@@ -286,11 +276,11 @@ extension Pattern {
             }
         }
 
-        /// The leftmost-first match at or after `start`.
+        /// The leftmost-first match at or after `start`, which lies between characters.
         func run(from start: Int) -> Range<Int>? {
             let count = bytes.count
             guard start <= count else { return nil }
-            var p = characterBoundary(atOrAfter: Swift.max(start, 0))
+            var p = start
             var current = scratch.current, next = scratch.next, leftEmpty = scratch.leftEmpty
             next.count = 0
             var matched: Range<Int>? = nil

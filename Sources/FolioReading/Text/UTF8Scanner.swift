@@ -37,4 +37,20 @@ public struct UTF8Scanner {
         }
         return (Unicode.Scalar(value) ?? replacement, need + 1)
     }
+
+    /// `i`, or where the character around byte `i` ends when `i` falls
+    /// after its first byte (a continuation byte that belongs to the
+    /// character begun up to three bytes before).
+    func characterBoundary(atOrAfter i: Int) -> Int {
+        guard i > 0, i < bytes.count, bytes[i] & 0xC0 == 0x80 else { return i }
+        var k = 1
+        while k <= 3 && i - k >= 0 {
+            if bytes[i - k] & 0xC0 != 0x80 {
+                let length = scalar(at: i - k).1
+                return length > k ? i - k + length : i
+            }
+            k += 1
+        }
+        return i
+    }
 }
