@@ -286,6 +286,24 @@ func refusal(_ source: String) -> String? {
         #expect(refusal(source) == message)
     }
 
+    /// A refusal is one printable line: the characters of the pattern it
+    /// quotes that are controls or line breaks appear as the escapes that
+    /// would type them (found by the pattern fuzz target: a form feed
+    /// ending a range out of order broke the message in two).
+    @Test(arguments: [
+        ("[l-\u{0C}]", "range out of order l-\\x0C at column 2"),
+        ("[\u{7F}-\t]", "range out of order \\x7F-\\x09 at column 2"),
+        ("(?\n)", "unsupported group (?\\x0A (only (?: is known) at column 1"),
+        ("[[:al\rpha:]]", "unknown class [:al\\x0Dpha:] at column 2"),
+        ("[[=\u{1B}[1m=]]", "[=\\x1B[1m=] is not supported, list the characters instead at column 2"),
+        ("[\u{2029}-\u{85}]", "range out of order \\x{2029}-\\x85 at column 2"),
+        ("[é-\u{200F}a-A]", "range out of order a-A at column 5"),
+        ("[\u{200F}-é]", "range out of order \\x{200F}-é at column 2"),
+    ])
+    func refusalsQuoteControlsAsEscapes(source: String, message: String) {
+        #expect(refusal(source) == message)
+    }
+
     @Test func deepNestingIsRefusedNotCrashed() {
         let deep = String(repeating: "(", count: 10_000) + String(repeating: ")", count: 10_000)
         #expect(refusal(deep) == "groups nested too deeply at column 201")
