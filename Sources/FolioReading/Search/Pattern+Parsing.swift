@@ -125,7 +125,7 @@ extension Pattern {
             case "(":
                 if peek == "?" {
                     guard peek(1) == ":" else {
-                        let shown = String(String.UnicodeScalarView(scalars[index - 1..<min(index + 2, scalars.count)]))
+                        let shown = PatternError.quoted(scalars[index - 1..<min(index + 2, scalars.count)])
                         throw PatternError("unsupported group \(shown) (only (?: is known)", column: column)
                     }
                     index += 2
@@ -260,7 +260,8 @@ extension Pattern {
                     }
                     let high = try bracketScalar()
                     guard low.value <= high.value else {
-                        throw PatternError("range out of order \(low)-\(high)", column: itemColumn)
+                        let shown = PatternError.quoted([low]) + "-" + PatternError.quoted([high])
+                        throw PatternError("range out of order \(shown)", column: itemColumn)
                     }
                     set.add(low.value, high.value)
                 } else {
@@ -289,11 +290,12 @@ extension Pattern {
             guard end + 1 < scalars.count else { throw PatternError("unmatched [\(kind)", column: column) }
             let name = String(String.UnicodeScalarView(scalars[index + 2..<end]))
             index = end + 2
+            let shown = PatternError.quoted(name.unicodeScalars)
             guard kind == ":" else {
-                throw PatternError("[\(kind)\(name)\(kind)] is not supported, list the characters instead", column: column)
+                throw PatternError("[\(kind)\(shown)\(kind)] is not supported, list the characters instead", column: column)
             }
             let known = name == "digit" ? CharacterClass.digit : CharacterClass(rawValue: name)
-            guard let known, known != .word else { throw PatternError("unknown class [:\(name):]", column: column) }
+            guard let known, known != .word else { throw PatternError("unknown class [:\(shown):]", column: column) }
             set.add(known, negated: false)
         }
     }

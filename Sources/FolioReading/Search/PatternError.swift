@@ -31,4 +31,22 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The pattern compiles to more instructions than the matcher allows.
     static let tooLarge = PatternError("pattern too large")
+
+    /// Pattern text as a message quotes it: printable characters as typed;
+    /// controls, format characters (bidi marks) and line breaks as the
+    /// escape that would type them (`\x0C`, `\x{200F}`), so that the
+    /// message stays one printable line.
+    static func quoted(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var text = ""
+        for scalar in scalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                text += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\x{\(hex)}"
+            default:
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
 }
