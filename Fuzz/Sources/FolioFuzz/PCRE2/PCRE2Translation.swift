@@ -17,7 +17,7 @@
 /// | `\d` `[:digit:]` `[:xdigit:]` | `[0-9]`, `[0-9A-Fa-f]` | with `PCRE2_UCP`, `\d` would be any decimal number |
 /// | `\s` and POSIX classes | `\p{White_Space}`, `\p{Alphabetic}`, … | Pattern's classes are ASCII's "C" locale plus Unicode properties (``Pattern``'s table) |
 /// | `[ab\W]`, `[^…]` | an alternation of classes, a negative lookahead before `.` | a PCRE2 class cannot hold the complement of a union |
-/// | `a{,2}`, `x{y` | `a\{,2\}`, `x\{y` | literal in both, spelled out |
+/// | `a{,2}`, `x{y` | `a\x{7b}\x{2c}2\x{7d}`, `x\x{7b}y` | literal in both, spelled out |
 ///
 /// Every class is a union of PCRE2 properties that equals Pattern's class on
 /// every scalar assigned in Unicode 14.0 (PCRE2 10.42's version), measured over
