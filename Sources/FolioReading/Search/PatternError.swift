@@ -36,6 +36,10 @@ public struct PatternError: Error, Hashable, Sendable, CustomStringConvertible {
     /// controls, format characters (bidi marks) and line breaks as the
     /// escape that would type them (`\x0C`, `\x{200F}`), so that the
     /// message stays one printable line.
+    ///
+    /// Escapes, not the control pictures of `shownOnOneLine` (which names
+    /// from files get): the quoted text is pattern syntax, where `\x0C`
+    /// types the form feed back and `␌` is a character of its own.
     static func quoted(_ scalars: some Sequence<Unicode.Scalar>) -> String {
         var text = ""
         for scalar in scalars {
