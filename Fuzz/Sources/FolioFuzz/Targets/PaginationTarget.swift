@@ -88,11 +88,15 @@ enum PaginationTarget: FuzzTarget {
         var next = start
         bytes.withUnsafeBytes { buffer in
             let window = TextWindow(bytes: buffer, base: 0, isFinal: true)
+            // As the session draws a page: a paragraph's levels resolved once for all its lines
+            // (resolving them for each line costs a long paragraph's bytes a line).
+            var paragraph: TextParagraph?
             for line in laid.lines {
                 require(line.start == next, "page \(page): line \(line) does not start at \(next)")
                 require(line.start <= line.contentEnd && line.contentEnd <= line.end, "page \(page): line \(line) is inside out")
                 var glyphs = 0, widest = 0, right = 0
-                layout.forEachGlyph(of: line, in: window) { glyph in
+                paragraph = layout.paragraph(of: line, in: window, reusing: paragraph)
+                layout.forEachGlyph(of: line, in: window, paragraph: paragraph) { glyph in
                     if glyph.width > 0 { glyphs += 1 }
                     widest = max(widest, glyph.width)
                     right = max(right, glyph.x + glyph.width)
