@@ -208,7 +208,7 @@ public final class BookViewer: Scene {
             if moving { trace?("settled \(pageNow + 1)") }
             lastTracedPage = pageNow
             moving = false
-            prefetchPictures()  // held to one decode while the pages moved
+            prefetchPictures(session.frame)  // held to one decode while the pages moved
         }
     }
     var lastTracedPage = -1
@@ -415,7 +415,7 @@ public final class BookViewer: Scene {
         if !drawZoom() && !drawCurl(frame) { drawSlidingPages(frame) }
         if look.stripHeight > 0 { drawStrip() }
         if look.statusOverPages { drawBar() } else { drawStatus() }
-        prefetchPictures()
+        prefetchPictures(frame)
     }
 
     /// The pages where the engine's slots put them (slide and none; curl at rest).
@@ -573,13 +573,12 @@ public final class BookViewer: Scene {
         }
     }
 
-    /// Starts the pictures of the pages either side of those shown (the next two spreads and the
+    /// Starts the pictures of the pages either side of those `frame` shows (the next two spreads and the
     /// one before), so a page turn finds them decoded or drawn, once the pages shown have theirs;
     /// no more than ``decodesAhead`` decodes at once (one while the pages move). The work is on the decoding queue: a frame
     /// does not wait for it.
-    func prefetchPictures() {
+    func prefetchPictures(_ frame: ReadingFrame) {
         guard let images else { return }
-        let frame = session.frame
         let shown = frame.currentPages, known = frame.knownPages
         // The pages shown come first: nothing is made ahead while their own pictures are being made.
         for page in shown where pictures(onPage: page, size: pageSize(of: page)).contains(where: { images.isPending($0.placed.image.path) }) {
