@@ -45,6 +45,9 @@ enum PaginationTarget: FuzzTarget {
                     "page \(page) starts at \(starts[page]) after \(starts[page - 1]), text \(bytes.count) bytes")
         }
 
+        // A paragraph's levels resolved once for all its lines, across pages too: a page one line
+        // high would otherwise resolve the same paragraph (up to 32 KB) again for every line.
+        var paragraph: TextParagraph?
         for page in starts.indices {
             // As the hosts do: a block of page starts laid out once, not once per question.
             if page % Pagination.pagesPerMark == 0 { pagination.keepBlocks(holding: [page, page + Pagination.pagesPerMark]) }
@@ -57,7 +60,7 @@ enum PaginationTarget: FuzzTarget {
                 require(laid.endStyle == pagination.style(ofPage: page + 1),
                         "page \(page) ends in \(laid.endStyle), page \(page + 1) starts in \(pagination.style(ofPage: page + 1))")
             }
-            checkLines(of: laid, page: page, from: starts[page], geometry: geometry, layout: layout, bytes: bytes)
+            checkLines(of: laid, page: page, from: starts[page], geometry: geometry, layout: layout, bytes: bytes, paragraph: &paragraph)
         }
 
         // The same text arriving in chunks.
@@ -82,15 +85,13 @@ enum PaginationTarget: FuzzTarget {
     }
 
     private static func checkLines(
-        of laid: PageLayout, page: Int, from start: Int, geometry: PageGeometry, layout: TextLayout, bytes: [UInt8]
+        of laid: PageLayout, page: Int, from start: Int, geometry: PageGeometry, layout: TextLayout, bytes: [UInt8],
+        paragraph: inout TextParagraph?
     ) {
         require(laid.lines.count <= geometry.lines, "page \(page) has \(laid.lines.count) lines at \(geometry)")
         var next = start
         bytes.withUnsafeBytes { buffer in
             let window = TextWindow(bytes: buffer, base: 0, isFinal: true)
-            // As the session draws a page: a paragraph's levels resolved once for all its lines
-            // (resolving them for each line costs a long paragraph's bytes a line).
-            var paragraph: TextParagraph?
             for line in laid.lines {
                 require(line.start == next, "page \(page): line \(line) does not start at \(next)")
                 require(line.start <= line.contentEnd && line.contentEnd <= line.end, "page \(page): line \(line) is inside out")
