@@ -32,7 +32,7 @@ public final class BookViewer: Scene {
     /// A photo's folder being listed, whose photos take over when listed.
     var lister: FolderLister?
     var transition: Transition
-    var glyphs: [UInt64: Texture] = [:]
+    var glyphs: [UInt64: (Texture, drop: Int)] = [:]
     var pages: [Int: Texture] = [:]
     /// A book's pictures, decoded in the background as pages show them (nil for a text or Markdown file).
     let images: BookImages?
@@ -392,8 +392,7 @@ public final class BookViewer: Scene {
     var dotsLeft: Double {
         guard look.statusOverPages else { return 16 }
         // Photos: the dots and `n / count` together in the middle of the bar.
-        var w: Int32 = 0, h: Int32 = 0
-        TTF_SizeUTF8(screen.uiFont.handle, session.statusLine.pages, &w, &h)
+        let w = screen.uiFont.width(of: session.statusLine.pages)
         return ((Double(screen.size.width) - session.indicator.extent - 16 - Double(w)) / 2).rounded()
     }
 
@@ -511,8 +510,8 @@ public final class BookViewer: Scene {
         session.forEachGlyph(onPage: page) { row, glyph in
             guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
             let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
-            guard let g = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
-            screen.copy(g, x: Double(look.margin + glyph.x), y: Double(look.pad + row * lineHeight + ascentOffset),
+            guard let (g, drop) = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
+            screen.copy(g, x: Double(look.margin + glyph.x), y: Double(look.pad + row * lineHeight + ascentOffset + drop),
                         width: Double(g.size.width), height: Double(g.size.height))
         }
         SDL_SetRenderTarget(screen.renderer, nil)
@@ -620,25 +619,27 @@ public final class BookViewer: Scene {
         let step = 28.0
         var y = origin.y + Double(size.height) / 2 - step * Double(lines.count - 1) / 2
         for (index, line) in lines.enumerated() {
-            var w: Int32 = 0, h: Int32 = 0
-            TTF_SizeUTF8(screen.uiFont.handle, line, &w, &h)
+            let w = screen.uiFont.width(of: line)
             let grey: (UInt8, UInt8, UInt8) = look.statusOverPages ? (200, 200, 200) : (90, 86, 80)
             screen.text(line, x: origin.x + max(8, (Double(size.width) - Double(w)) / 2), y: y, color: index == 0 ? look.ink : grey)
             y += step
         }
     }
 
-    /// One glyph in one face and colour, rendered once.
-    func glyphTexture(_ scalar: Unicode.Scalar, face: Int, color: (UInt8, UInt8, UInt8)) -> Texture? {
+    /// One glyph in one face and colour, rendered once by the font that draws it (a stand-in for
+    /// a character the face lacks, ``Font/font(for:)``), with how far below the face's box top
+    /// its own box goes so that both share the baseline.
+    func glyphTexture(_ scalar: Unicode.Scalar, face: Int, color: (UInt8, UInt8, UInt8)) -> (Texture, drop: Int)? {
         let key = UInt64(scalar.value) | UInt64(face) << 21 | UInt64(color.0) << 24 | UInt64(color.1) << 32 | UInt64(color.2) << 40
         if let kept = glyphs[key] { return kept }
-        guard let surface = TTF_RenderGlyph32_Blended(measurer.fonts[face].handle, scalar.value, SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }
+        let own = measurer.fonts[face], font = own.font(for: scalar)
+        guard let surface = TTF_RenderGlyph32_Blended(font.handle, scalar.value, SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let handle = SDL_CreateTextureFromSurface(screen.renderer, surface) else { return nil }
         let texture = Texture(handle: handle, size: PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
         if glyphs.count > 4096 { glyphs.removeAll() }
-        glyphs[key] = texture
-        return texture
+        glyphs[key] = (texture, own.ascent - font.ascent)
+        return (texture, own.ascent - font.ascent)
     }
 
     /// The chapter strip (or the title) with the selected chapter underlined.
@@ -699,9 +700,7 @@ public final class BookViewer: Scene {
         drawDots(left: dotsLeft, y: y)
         let status = session.statusLine
         let right = [status.pages, status.percent].filter { !$0.isEmpty }.joined(separator: "   ")
-        var tw: Int32 = 0, th: Int32 = 0
-        TTF_SizeUTF8(screen.uiFont.handle, right, &tw, &th)
-        screen.text(right, x: w - 16 - Double(tw), y: y)
+        screen.text(right, x: w - 16 - Double(screen.uiFont.width(of: right)), y: y)
         if !status.message.isEmpty {
             screen.text(status.message + (status.isPrompt ? "▏" : ""), x: dotsLeft + indicator.extent + 24, y: y,
                         color: status.isProblem ? (240, 120, 100) : (220, 220, 220))

@@ -1,7 +1,16 @@
+import CFontconfig
 import CSDL2
 import FolioViewCore
 
-/// A DejaVu Sans face at one pixel size, with a cache of rendered strings.
+/// A DejaVu Sans face at one pixel size, with a cache of rendered strings,
+/// and the installed fonts that stand in for the characters it lacks.
+///
+/// DejaVu Sans has Latin, Greek, Cyrillic, Hebrew, Arabic and many symbols,
+/// but no Chinese or Japanese: for such a character fontconfig names the
+/// installed font it prefers that has it (Noto Sans CJK, Droid Sans
+/// Fallback, …) in the same weight and slant, and that font measures and
+/// draws it (``font(for:)``). A character no installed font has is drawn
+/// as DejaVu's box.
 public final class Font: @unchecked Sendable {
     /// The fonts' folder (Debian's fonts-dejavu-core).
     public static let folder = "/usr/share/fonts/truetype/dejavu/"
@@ -14,7 +23,15 @@ public final class Font: @unchecked Sendable {
     public let pointSize: Int
     /// The recommended distance between baselines, pixels.
     public let lineSkip: Int
+    /// From the top of a rendered glyph's box to the baseline, pixels.
+    public let ascent: Int
+    /// The face (0 regular, 1 bold, 2 oblique, 3 bold oblique): a stand-in is looked for in the same.
+    public let face: Int
     private var strings: [String: Texture] = [:]
+    /// For each character this font lacks and has been asked about, the font standing in (nil: none has it).
+    private var standIns: [UInt32: Font?] = [:]
+    /// The stand-ins opened, by file and face in it.
+    private var opened: [String: Font] = [:]
 
     /// Why a font could not be opened.
     public struct Failure: Error, CustomStringConvertible {
@@ -23,36 +40,125 @@ public final class Font: @unchecked Sendable {
     }
 
     /// Opens face `face` (0 regular, 1 bold, 2 oblique, 3 bold oblique) at `size` pixels.
-    public init(size: Int, face: Int = 0) throws(Failure) {
-        let path = Self.folder + Self.faceFiles[max(0, min(3, face))]
+    public convenience init(size: Int, face: Int = 0) throws(Failure) {
+        let face = max(0, min(3, face))
+        let path = Self.folder + Self.faceFiles[face]
         guard let font = TTF_OpenFont(path, Int32(size)) else {
             throw Failure(description: "folio-view: cannot open the font \(path) (install fonts-dejavu-core): \(String(cString: SDL_GetError()))")
         }
-        handle = font
+        self.init(handle: font, size: size, face: face)
+    }
+
+    private init(handle: OpaquePointer, size: Int, face: Int) {
+        self.handle = handle
         pointSize = size
-        lineSkip = Int(TTF_FontLineSkip(font))
+        self.face = face
+        lineSkip = Int(TTF_FontLineSkip(handle))
+        ascent = Int(TTF_FontAscent(handle))
     }
 
     deinit { TTF_CloseFont(handle) }
 
-    /// The advance of `scalar` in pixels (0 for a glyph the font lacks and cannot stand in for).
+    /// Whether this font itself has a glyph for `scalar`.
+    public func provides(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 || TTF_GlyphIsProvided32(handle, scalar.value) != 0
+    }
+
+    /// The font that draws `scalar`: this one when it has it, else the installed font fontconfig
+    /// prefers for it in the same face, at the same size (looked up once per character); this one
+    /// (its box) when no installed font has it.
+    public func font(for scalar: Unicode.Scalar) -> Font {
+        if provides(scalar) { return self }
+        if let known = standIns[scalar.value] { return known ?? self }
+        let found = standIn(for: scalar)
+        standIns[scalar.value] = .some(found)
+        return found ?? self
+    }
+
+    private func standIn(for scalar: Unicode.Scalar) -> Font? {
+        var path = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        guard folio_font_for_character(scalar.value, face & 1 != 0 ? 1 : 0, face & 2 != 0 ? 1 : 0, &path, path.count, &index) == 1 else {
+            return nil
+        }
+        let file = String(decoding: path.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let key = "\(file)#\(index)"
+        if let kept = opened[key] { return kept }
+        guard let handle = TTF_OpenFontIndex(file, Int32(pointSize), Int(index)) else { return nil }
+        let font = Font(handle: handle, size: pointSize, face: face)
+        guard TTF_GlyphIsProvided32(handle, scalar.value) != 0 else { return nil }
+        opened[key] = font
+        return font
+    }
+
+    /// The advance of `scalar` in pixels, in the font that draws it (``font(for:)``); 0 for a
+    /// glyph no font has and none can stand in for.
     public func advance(of scalar: Unicode.Scalar) -> Int {
+        font(for: scalar).ownAdvance(of: scalar)
+    }
+
+    private func ownAdvance(of scalar: Unicode.Scalar) -> Int {
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
         guard TTF_GlyphMetrics32(handle, scalar.value, &minX, &maxX, &minY, &maxY, &advance) == 0 else { return 0 }
         return Int(advance)
     }
 
+    /// `text` cut where the font drawing it changes (``font(for:)``): one run when this font has it all.
+    func runs(of text: String) -> [(text: String, font: Font)] {
+        var runs: [(text: String, font: Font)] = []
+        for scalar in text.unicodeScalars {
+            let font = font(for: scalar)
+            if let last = runs.last, last.font === font {
+                runs[runs.count - 1].text.unicodeScalars.append(scalar)
+            } else {
+                runs.append((String(scalar), font))
+            }
+        }
+        return runs
+    }
+
+    /// The width of `text` drawn by ``render(_:color:renderer:)``, pixels.
+    public func width(of text: String) -> Int {
+        runs(of: text).reduce(0) { total, run in
+            var w: Int32 = 0, h: Int32 = 0
+            TTF_SizeUTF8(run.font.handle, run.text, &w, &h)
+            return total + Int(w)
+        }
+    }
+
     /// `text` rendered in `color` as a texture for `renderer`, kept for the next call
-    /// (the cache is emptied when it passes 256 strings).
+    /// (the cache is emptied when it passes 256 strings). Characters this font lacks are
+    /// drawn by the fonts standing in for them, on the same baseline.
     public func render(_ text: String, color: (UInt8, UInt8, UInt8), renderer: OpaquePointer) -> Texture? {
         let key = "\(color.0),\(color.1),\(color.2):" + text
         if let kept = strings[key] { return kept }
-        guard let surface = TTF_RenderUTF8_Blended(handle, text, SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }
+        guard let surface = renderSurface(text, color: SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         let made = Texture(handle: texture, size: PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
         if strings.count > 256 { strings.removeAll() }
         strings[key] = made
         return made
+    }
+
+    /// One surface for `text`: its runs rendered by their fonts and set side by side on one baseline.
+    private func renderSurface(_ text: String, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        let runs = runs(of: text)
+        if runs.count == 1 { return TTF_RenderUTF8_Blended(runs[0].font.handle, runs[0].text, color) }
+        let rendered = runs.compactMap { run in TTF_RenderUTF8_Blended(run.font.handle, run.text, color).map { ($0, run.font) } }
+        defer { for (surface, _) in rendered { SDL_FreeSurface(surface) } }
+        let baseline = rendered.map { $0.1.ascent }.max() ?? 0
+        let width = rendered.reduce(0) { $0 + Int($1.0.pointee.w) }
+        let height = rendered.map { baseline - $0.1.ascent + Int($0.0.pointee.h) }.max() ?? 0
+        guard width > 0, height > 0,
+              let whole = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        var x: Int32 = 0
+        for (surface, font) in rendered {
+            SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+            var place = SDL_Rect(x: x, y: Int32(baseline - font.ascent), w: surface.pointee.w, h: surface.pointee.h)
+            SDL_UpperBlit(surface, nil, whole, &place)
+            x += surface.pointee.w
+        }
+        return whole
     }
 }

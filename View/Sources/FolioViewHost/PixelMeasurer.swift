@@ -6,7 +6,8 @@ import FolioViewCore
 /// against it exactly as the terminal paginates against cells.
 ///
 /// Faces follow ``FolioReading/TextStyle/face`` (regular, bold, oblique,
-/// bold oblique of DejaVu Sans). Widths are the glyphs' advances, cached
+/// bold oblique of DejaVu Sans). Widths are the glyphs' advances in the
+/// font that draws them (a stand-in for what DejaVu lacks, ``Font/font(for:)``), cached
 /// per face (ASCII in arrays, the rest in a dictionary). Used on the main
 /// thread only, where SDL_ttf is called.
 public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {

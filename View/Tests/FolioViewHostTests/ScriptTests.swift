@@ -1,0 +1,112 @@
+import CSDL2
+import Foundation
+import FolioReading
+import FolioViewCore
+@testable import FolioViewHost
+import Testing
+
+/// Characters the reading face (DejaVu Sans) lacks are drawn by an installed
+/// font that has them, found through fontconfig: Chinese and Japanese on a
+/// page and in the interface font, not as boxes.
+@MainActor
+@Suite(.serialized) struct ScriptTests {
+    static let size = PixelSize(width: 700, height: 500)
+
+    /// A text file holding `text`, removed after `body`; always by the same name, which the strip shows.
+    func withFile<T>(_ text: String, _ body: (String) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-script-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("script.txt").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(path)
+    }
+
+    /// The frame a window shows for a text file holding `text`.
+    func page(of text: String, _ rig: Rig) throws -> [UInt8] {
+        try withFile(text) { path in
+            let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
+                                        options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
+            rig.settle(viewer)
+            return rig.look(viewer)
+        }
+    }
+
+    /// How many pixels differ between two frames of the same size.
+    func differing(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var count = 0
+        for pixel in stride(from: 0, to: min(a.count, b.count) - 2, by: 3) where a[pixel] != b[pixel] || a[pixel + 1] != b[pixel + 1] || a[pixel + 2] != b[pixel + 2] {
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether some installed font has U+4E2D (中): Scripts/test-view installs fonts-noto-cjk when none has.
+    static var aCJKFontIsInstalled: Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+        process.arguments = [":charset=4e2d", "file"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return false }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return !output.isEmpty
+    }
+
+    @Test func chineseAndJapaneseAreDrawnNotBoxed() throws {
+        try #require(Self.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
+        let rig = Rig(size: Self.size)
+        // Lines of different characters, as many on each line (drawn as boxes they would be the
+        // same frame), and the same lines of a character no font has (a private-use one in
+        // plane 16): DejaVu's box.
+        let chinese = try page(of: "中文排版\n山路を登りながら\n", rig)
+        let japanese = try page(of: "日本語版\n智に働けば角が立\n", rig)
+        let boxes = try page(of: String(repeating: "\u{10FFFD}", count: 4) + "\n" + String(repeating: "\u{10FFFD}", count: 8) + "\n", rig)
+        let blank = try page(of: "\n", rig)
+        // Each is drawn with ink, differently from the other and from boxes in the same places.
+        #expect(differing(chinese, blank) > 400, "the Chinese line has no ink")
+        #expect(differing(chinese, japanese) > 400, "中文 and 日本語 are drawn alike: boxes")
+        #expect(differing(chinese, boxes) > 400, "中文 is drawn as boxes")
+
+        // Measured as the font that draws them: about a square each, at the reading size.
+        let measurer = try PixelMeasurer(size: 17)
+        for scalar in "中日を智".unicodeScalars {
+            let width = measurer.width(of: scalar, style: .plain)
+            #expect((14...20).contains(width), "\(scalar) is \(width) px wide at 17 px")
+            #expect(!measurer.fonts[0].provides(scalar) && measurer.fonts[0].font(for: scalar) !== measurer.fonts[0],
+                    "\(scalar) is not stood in for")
+        }
+        // The bold face falls back too, and DejaVu keeps what it has (Hebrew, Arabic).
+        #expect(measurer.fonts[1].font(for: "中") !== measurer.fonts[1])
+        #expect(measurer.fonts[0].font(for: "ש") === measurer.fonts[0] && measurer.fonts[0].font(for: "س") === measurer.fonts[0])
+    }
+
+    @Test func theInterfaceFontSetsMixedTextOnOneBaseline() throws {
+        try #require(Self.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
+        let rig = Rig(size: Self.size)
+        let font = rig.screen.uiFont
+        // A chapter title in the strip: Latin and Japanese, in runs of their own fonts.
+        #expect(font.runs(of: "Chapter 1 吾輩は猫").map(\.text) == ["Chapter 1 ", "吾輩は猫"])
+        let latin = font.width(of: "Chapter 1 "), whole = font.width(of: "Chapter 1 吾輩は猫")
+        #expect(whole - latin >= 4 * 12, "four Japanese characters add \(whole - latin) px")
+        guard let texture = font.render("Chapter 1 吾輩は猫", color: (255, 255, 255), renderer: rig.screen.renderer) else {
+            Issue.record("the mixed title does not render")
+            return
+        }
+        #expect(texture.size.width == whole)
+
+        // Drawn: ink to the end of the Japanese, none past it.
+        rig.screen.clear(0, 0, 0)
+        let drawn = rig.screen.text("Chapter 1 吾輩は猫", x: 10, y: 50)
+        let pixels = rig.screen.readPixels()
+        func ink(columns: Range<Int>) -> Int {
+            var count = 0
+            for y in 30..<70 { for x in columns where pixels[(y * Self.size.width + x) * 3] > 100 { count += 1 } }
+            return count
+        }
+        #expect(Int(drawn) == whole)
+        #expect(ink(columns: (10 + latin + 2)..<(10 + whole - 2)) > 100, "the Japanese run has no ink")
+        #expect(ink(columns: (10 + whole + 2)..<(10 + whole + 40)) == 0)
+    }
+}
