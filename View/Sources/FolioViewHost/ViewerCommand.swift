@@ -178,7 +178,12 @@ public struct ViewerCommand {
             trace?("first frame with content after \(String(format: "%.1f", Date().timeIntervalSince(start) * 1000)) ms")
             if let path = shotPending {
                 shotPending = nil
-                trace?(screen.savePNG(path) ? "screenshot \(path)" : "screenshot failed: \(Screen.lastError)")
+                // Saved whether or not the run is traced (an argument of `trace?(…)` is not evaluated without one).
+                if screen.savePNG(path) {
+                    trace?("screenshot \(path)")
+                } else {
+                    FileHandle.standardError.write(Data("folio-view: the screenshot \(path) was not written: \(Screen.lastError)\n".utf8))
+                }
             }
             if command.exitAfterFirstFrame { leave = true }
         }

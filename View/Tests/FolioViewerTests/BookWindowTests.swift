@@ -125,6 +125,30 @@ import Testing
         #expect(try again.waitForExit() == 0)
     }
 
+    /// `--screenshot` writes the first frame without `--trace` too (it was written only when traced).
+    @Test func theScreenshotIsWrittenWithoutTheTrace() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try Self.book(in: dir)
+        let shot = dir.appendingPathComponent("first.png").path
+        let process = Process()
+        process.executableURL = Viewer.executable
+        process.arguments = ["--forget", "--size", "480x320", "--screenshot", shot, "--exit-after-first-frame", file.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "dummy"
+        environment["SDL_RENDER_DRIVER"] = "software"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "folio-view said: \(said)")
+        #expect(said.isEmpty, "an untraced run said: \(said)")
+        let size = try Image.size(of: shot)
+        #expect(size.width == 480 && size.height == 320)
+    }
+
     /// --transition picks the transition and t cycles it (slide → curl → none); keys still turn.
     @Test func theTransitionOptionAndKeyCycleAndKeysStillTurn() throws {
         let dir = try Self.temporaryDirectory()

@@ -209,19 +209,20 @@ final class Viewer {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio-view")
     }
 
+    /// The folio-view to run: beside the test bundle (swift-testing runs it from .build/<config>/), else the debug build's.
+    static var executable: URL {
+        if FileManager.default.fileExists(atPath: binary.path) { return binary }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/folio-view")
+    }
+
     let process = Process()
     let traceFile: URL
 
     init(_ arguments: [String], on desktop: Desktop, environment: [String: String] = [:]) throws {
-        // swift-testing runs the bundle from .build/<config>/; the binary sits beside it.
-        var binary = Self.binary
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/debug/folio-view")
-        }
         traceFile = FileManager.default.temporaryDirectory.appendingPathComponent("folio-view-trace-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: traceFile.path, contents: nil)
-        process.executableURL = binary
+        process.executableURL = Self.executable
         process.arguments = ["--trace"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = desktop.display

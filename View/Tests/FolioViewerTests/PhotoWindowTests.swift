@@ -321,7 +321,7 @@ import Testing
 
     @Test func withoutADisplayItSaysSoInOneLine() throws {
         let process = Process()
-        process.executableURL = Viewer.binary
+        process.executableURL = Viewer.executable
         process.arguments = [Self.nature]
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil; env["WAYLAND_DISPLAY"] = nil; env["SDL_VIDEODRIVER"] = nil
