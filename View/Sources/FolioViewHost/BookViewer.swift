@@ -34,6 +34,10 @@ public final class BookViewer: Scene {
     var transition: Transition
     var glyphs: [UInt64: (Texture, drop: Int)] = [:]
     var pages: [Int: Texture] = [:]
+    /// What each kept page texture marks (``marksKey(onPage:)``): drawn again when it changes.
+    var pageMarks: [Int: Int] = [:]
+    /// The key help's keys: the interface font's size, bold.
+    lazy var helpKeyFont: Font = (try? Font(size: 15, face: 1)) ?? screen.uiFont
     /// A book's pictures, decoded in the background as pages show them (nil for a text or Markdown file).
     let images: BookImages?
     var pagesKey: [Int] = []
@@ -192,7 +196,7 @@ public final class BookViewer: Scene {
                 tookOver()
             case .save(let position): save(position)
             case .quit: wantsQuit = true
-            case .reopen: break
+            case .reopen: reopen(at: session.now)
             case .open:
                 // The window reads one book: it keeps no list of files for :n, :p, :x, :e, :d to go to.
                 _ = reading.session.show(Notice("The window reads one book: no other file to go to", kind: .problem), at: session.now)
@@ -405,15 +409,13 @@ public final class BookViewer: Scene {
         }
         screen.clear(look.desk.0, look.desk.1, look.desk.2)
         // A page kept whose size changed (a page found to be a double one) is drawn again: see pageTexture.
-        var key = [session.pageBoxWidth, pageHeight, frame.isTwoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
-        // A PDF page marks the search's matches on it: the pages are drawn again when the matches shown change.
-        if session.document.book?.source.renderer != nil {
-            for page in frame.pages where frame.currentPages.contains(page.page) { key.append(page.matches.hashValue) }
-        }
+        // (A page whose matches or chosen link changed is drawn again by pageTexture.)
+        let key = [session.pageBoxWidth, pageHeight, frame.isTwoPages ? 2 : 1, session.options.rightToLeft ? 1 : 0]
         if key != pagesKey { pages.removeAll(); pagesKey = key }
         if !drawZoom() && !drawCurl(frame) { drawSlidingPages(frame) }
         if look.stripHeight > 0 { drawStrip() }
         if look.statusOverPages { drawBar() } else { drawStatus() }
+        if frame.showsHelp { drawHelp() }
         prefetchPictures(frame)
     }
 
@@ -475,8 +477,9 @@ public final class BookViewer: Scene {
 
     /// Page `page` drawn on paper into a texture the size of its box, kept until the layout changes.
     func pageTexture(_ page: Int) -> Texture? {
-        let size = pageSize(of: page)
-        if let kept = pages[page], kept.size == size { return kept }
+        let size = pageSize(of: page), marks = marksKey(onPage: page)
+        if let kept = pages[page], kept.size == size, pageMarks[page] == marks { return kept }
+        pageMarks[page] = marks
         guard size.width > 0, size.height > 0,
               let handle = SDL_CreateTexture(screen.renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                              Int32(size.width), Int32(size.height)) else { return nil }
@@ -507,6 +510,7 @@ public final class BookViewer: Scene {
             pages[page] = texture
             return texture
         }
+        drawMarks(onPage: page, skippingRows: pictured)
         session.forEachGlyph(onPage: page) { row, glyph in
             guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
             let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
