@@ -91,6 +91,19 @@ public struct ReadingLoop: CustomStringConvertible {
         session = session.reloaded(with: document, at: time)
     }
 
+    /// Goes on measured by `measurer` in `viewport` (a window's text size, font or line cap
+    /// changed), at the session's place (see ``ReadingSession/remeasured(by:viewport:at:)``); a
+    /// filter shown keeps its rules over the whole text measured anew.
+    public mutating func remeasure(by measurer: any TextMeasurer, viewport: Viewport, at time: Double) {
+        if let state = filter {
+            let place = state.wholePlace(shownAnchor: session.anchor)
+            let whole = state.whole.remeasured(by: measurer, viewport: viewport, at: time)
+            _ = filter(by: state.scan.rules, whole: whole, landingAt: place, at: time)
+            return
+        }
+        session = session.remeasured(by: measurer, viewport: viewport, at: time)
+    }
+
     // MARK: Turns
 
     /// One turn at `now` (seconds on the host's clock): advances the motion when a frame's time

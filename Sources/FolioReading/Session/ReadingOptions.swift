@@ -59,9 +59,14 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     public var spine: Int
     /// The width of the chapter strip (the host may keep part of its row for a title).
     public var stripWidth: Int
+    /// The widest a line of text may be (a reading measure, as a book's typesetter keeps one);
+    /// a wider page centres its text between wider margins (``ReadingSession/textInset``). Nil:
+    /// as wide as the page less its margins.
+    public var lineCap: Int?
 
     /// A page area of `width` × `height` with `margin` each side of the text and a `spine` between two
-    /// pages, and a chapter strip `stripWidth` wide (the whole width when nil).
+    /// pages, and a chapter strip `stripWidth` wide (the whole width when nil); lines as wide as
+    /// the page (set ``lineCap`` to cap them).
     public init(width: Int, height: Int, margin: Int = 1, spine: Int = 1, stripWidth: Int? = nil) {
         self.width = max(0, width)
         self.height = max(0, height)

@@ -145,13 +145,28 @@ extension ReadingSession {
     /// A session over `document` (the same source read again, after
     /// ``SessionEffect/reopen``) at this session's place and marks, options, last search and place in the list of files.
     public func reloaded(with document: Document, at time: Double) -> ReadingSession {
+        var next = successor(document: document, measurer: measurer, viewport: viewport, at: time)
+        if isFollowing { return next.followingAgain() }  // a followed file truncated or replaced: its end, followed
+        if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
+        return next
+    }
+
+    /// A session over the same document measured by `measurer` in `viewport` (a window's text made
+    /// larger or smaller, set in another font, or its lines capped), at this session's place and
+    /// marks, options, last search and place in the list of files. The place is found as after a
+    /// resize: the pages are counted again up to it.
+    public func remeasured(by measurer: any TextMeasurer, viewport: Viewport, at time: Double) -> ReadingSession {
+        let next = successor(document: document, measurer: measurer, viewport: viewport, at: time)
+        return isFollowing ? next.followingAgain() : next
+    }
+
+    /// A new session over `document` carrying this one's place, marks, options, last search and place in the list of files.
+    private func successor(document: Document, measurer: any TextMeasurer, viewport: Viewport, at time: Double) -> ReadingSession {
         var next = ReadingSession(document: document, measurer: measurer, viewport: viewport, options: options,
                                   restoring: isFollowing ? nil : readingPosition, at: time)
         next.finder.remember(finder.last)
         next.navigation.file = navigation.file
         next.navigation.marks = navigation.marks
-        if isFollowing { return next.followingAgain() }  // a followed file truncated or replaced: its end, followed
-        if !next.isWaiting { next.mode = .reading(Notice("Read \(document.title) again")) }
         return next
     }
 }

@@ -179,7 +179,7 @@ public struct ReadingSession: CustomStringConvertible {
         let slot = pages == 2 ? (viewport.width - viewport.spine) / 2 : viewport.width
         // Chopped lines are laid out whole (as wide as a line may get), and the page area shows part of them.
         let width = options.chopsLongLines ? chopWidth * measurer.columnWidth
-            : slot - 2 * viewport.margin - gutterWidth(options: options, measurer: measurer)
+            : min(slot - 2 * viewport.margin - gutterWidth(options: options, measurer: measurer), max(1, viewport.lineCap ?? .max))
         let geometry = PageGeometry(width: width, lines: viewport.height / max(1, measurer.lineHeight),
                                     tabStop: 8 * measurer.columnWidth)
         return TextLayout(geometry: geometry, measurer: measurer, book: book)
@@ -222,6 +222,16 @@ public struct ReadingSession: CustomStringConvertible {
     public var pageBoxWidth: Int {
         navigation.book.mode == .twoPages ? (viewport.width - viewport.spine) / 2 : viewport.width
     }
+
+    /// How far into a page box its text starts, in host units: the margin, and half what a
+    /// ``Viewport/lineCap`` leaves over, so that capped lines stand in the middle of the page.
+    public var textInset: Int {
+        let available = pageBoxWidth - 2 * viewport.margin - Self.gutterWidth(options: options, measurer: measurer)
+        return viewport.margin + max(0, (available - textWidth) / 2)
+    }
+
+    /// The width lines are laid out to, in host units (the page's less its margins, or the line cap).
+    public var textWidth: Int { work.pagination.layout.geometry.width }
 
     // MARK: The place
 
