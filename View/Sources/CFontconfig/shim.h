@@ -3,17 +3,17 @@
 #include <fontconfig/fontconfig.h>
 #include <string.h>
 
-/* The installed scalable font fontconfig prefers for character `ch` in a sans-serif face of the
-   weight and slant asked for, if it has the character: its file is copied into `path`
+/* The installed scalable font fontconfig prefers for character `ch` in a face of `family`
+   ("sans-serif", "serif") of the weight and slant asked for, if it has the character: its file is copied into `path`
    (`capacity` bytes with the terminating NUL) and its face in a collection into `*index`.
    Returns 1 when one is found, 0 when no installed font has the character. */
-static inline int folio_font_for_character(unsigned int ch, int bold, int oblique, char *path, size_t capacity, int *index) {
+static inline int folio_font_for_character(unsigned int ch, const char *family, int bold, int oblique, char *path, size_t capacity, int *index) {
     FcPattern *pattern = FcPatternCreate();
     FcCharSet *wanted = FcCharSetCreate();
     int found = 0;
     if (pattern && wanted && FcCharSetAddChar(wanted, ch)) {
         FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
-        FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)"sans-serif");
+        FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
         FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR);
         FcPatternAddInteger(pattern, FC_SLANT, oblique ? FC_SLANT_OBLIQUE : FC_SLANT_ROMAN);
         FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);

@@ -26,7 +26,7 @@ extension BookViewer {
         session.forEachGlyph(onPage: page) { row, glyph in
             guard !pictured.contains(where: { $0.contains(row) }) else { return }
             let bytes = glyph.offset..<(glyph.offset + max(1, glyph.length))
-            let x = look.margin + glyph.x, y = look.pad + row * lineHeight
+            let x = session.textInset + glyph.x, y = look.pad + row * lineHeight
             if Self.first(of: matches, overlapping: bytes) != nil {
                 screen.fill(x: Double(x), y: Double(y), width: Double(glyph.width), height: Double(lineHeight))
             }
@@ -67,9 +67,12 @@ extension BookViewer {
     static var helpRows: [(keys: String, action: String)] {
         let reading = ReadingSession.keyHelp.filter { !$0.keys.hasPrefix(":n") }.map { (keys: $0.keys, action: $0.action) }
         return reading + [
+            ("Ctrl+  Ctrl-  Ctrl+0", "a book: larger, smaller, standard text (kept per book)"),
+            ("Ctrl+T  Ctrl+S", "a book: light, sepia, dark paper; serif or sans serif"),
+            ("Ctrl+]  Ctrl+[", "a book: longer, shorter lines (up to the page's width)"),
             ("t", "page turn: curl, slide, none"),
             ("F11  (photos: f)", "full screen"),
-            ("Ctrl+=  Ctrl+-  Ctrl+wheel", "zoom a picture (photos: + - too); Ctrl+0 fit, Ctrl+1 100 %, Ctrl+2 fit width"),
+            ("Ctrl+=  Ctrl+-  Ctrl+wheel", "a picture: zoom (photos: + - too); Ctrl+0 fit, Ctrl+1 100 %, Ctrl+2 fit width"),
             ("double-click", "a picture: fit ↔ 100 %"),
             ("mouse", "drag a page to turn it; click a chapter in the strip or a dot; the wheel turns pages"),
         ]

@@ -18,7 +18,11 @@ import Foundation
 @MainActor
 public final class BookViewer: Scene {
     let screen: Screen
-    let measurer: PixelMeasurer
+    var measurer: PixelMeasurer
+    /// How a book's text is set: size, theme, typeface, line length (``BookViewer/styleKey(_:at:)``).
+    var style = ReadingStyle()
+    /// Where styles are kept per book (nil: nowhere, as places).
+    var styleKeeper: StyleKeeper?
     /// The reading session and the loop that schedules it, the terminal reader's own.
     var reading: ReadingLoop
     /// The session read (drawn from; input goes through ``reading``).
@@ -69,7 +73,7 @@ public final class BookViewer: Scene {
     public private(set) var wantsQuit = false
 
     /// How the pages are dressed: a book's or photos'.
-    public let look: Look
+    public internal(set) var look: Look
 
     /// Why a document could not be opened, in words.
     public struct Failure: Error, CustomStringConvertible {
@@ -114,7 +118,6 @@ public final class BookViewer: Scene {
         self.screen = screen
         self.transition = transition
         self.look = look
-        measurer = try PixelMeasurer(size: 17)
         var warnings: [String] = []
         if !forget && source != nil {
             do {
@@ -124,13 +127,27 @@ public final class BookViewer: Scene {
             }
         }
         placeSource = source
+        // A book's text as the reader last set it (photos are not text).
+        var style = ReadingStyle(), dressed = look
+        if !look.statusOverPages {
+            let keeper = store.map { StyleKeeper(directory: $0.directory) }
+            style = keeper?.style(for: Self.styleName(of: source, title: document.title)) ?? style
+            dressed.paper = style.paper
+            dressed.ink = style.ink
+            styleKeeper = keeper
+        }
+        self.style = style
+        self.look = dressed
+        measurer = try PixelMeasurer(size: style.size, family: style.family)
+        var viewport = dressed.viewport(for: screen.size)
+        if !dressed.statusOverPages { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
         place = PlaceKeeper(document: document, source: source ?? .content, store: store)
         let restoring = restores ? place.restore() : nil
         // The window turns pages with its curl: a text shown a page at a time turns pages too,
         // rather than scrolling by lines as in the terminal.
         var options = options
         options.scrollsText = false
-        reading = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: look.viewport(for: screen.size),
+        reading = ReadingLoop(ReadingSession(document: document, measurer: measurer, viewport: viewport,
                                              options: options, restoring: restoring, at: now))
         self.warnings = warnings
         images = document.book.map { BookImages(source: $0.source, renderer: screen.renderer, eventType: SDL_RegisterEvents(1)) }
@@ -297,7 +314,7 @@ public final class BookViewer: Scene {
             if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), screen.refreshSize() {
                 pages.removeAll()
                 if var z = zoom { z.viewport = zoomViewport; zoom = z }
-                apply(reading.handle(.resize(look.viewport(for: screen.size)), at: now))
+                apply(reading.handle(.resize(textViewport), at: now))
             }
             needsDraw = true
         default:
@@ -311,7 +328,7 @@ public final class BookViewer: Scene {
     }
 
     func keyDown(_ keysym: SDL_Keysym, at now: Double) {
-        if !isTyping && (zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
+        if !isTyping && (styleKey(keysym, at: now) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
         let ctrl = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let key: ReadingKey?
         switch UInt32(bitPattern: keysym.sym) {
@@ -488,7 +505,7 @@ public final class BookViewer: Scene {
         SDL_SetRenderTarget(screen.renderer, handle)
         screen.clear(look.paper.0, look.paper.1, look.paper.2)
         let lineHeight = measurer.lineHeight
-        let ascentOffset = (lineHeight - measurer.fonts[0].lineSkip) / 2
+        let ascentOffset = (lineHeight - measurer.fonts[0].lineSkip) / 2, inset = session.textInset
         let pictured = drawImages(onPage: page, size: size)
         if look.statusOverPages && session.images(onPage: page).isEmpty {
             // Among photos a page of words is a file that could not be shown: said in the middle.
@@ -515,7 +532,7 @@ public final class BookViewer: Scene {
             guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
             let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
             guard let (g, drop) = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
-            screen.copy(g, x: Double(look.margin + glyph.x), y: Double(look.pad + row * lineHeight + ascentOffset + drop),
+            screen.copy(g, x: Double(inset + glyph.x), y: Double(look.pad + row * lineHeight + ascentOffset + drop),
                         width: Double(g.size.width), height: Double(g.size.height))
         }
         SDL_SetRenderTarget(screen.renderer, nil)
@@ -569,7 +586,7 @@ public final class BookViewer: Scene {
         return session.images(onPage: page).map { placed in
             let box = placed.image.isStandalone
                 ? (x: 0, y: 0, width: size.width, height: size.height)
-                : (x: look.margin, y: look.pad + placed.row * lineHeight, width: size.width - 2 * look.margin,
+                : (x: session.textInset, y: look.pad + placed.row * lineHeight, width: min(session.textWidth, size.width - 2 * session.textInset),
                    height: placed.rows * lineHeight)
             let fitted = placed.size.fitted(width: box.width, height: box.height, maximumScale: look.enlargesPictures ? ImageSize.maximumScale : 1)
             return (placed, box, PixelSize(width: fitted.width, height: fitted.height))

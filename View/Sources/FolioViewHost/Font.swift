@@ -14,8 +14,11 @@ import FolioViewCore
 public final class Font: @unchecked Sendable {
     /// The fonts' folder (Debian's fonts-dejavu-core).
     public static let folder = "/usr/share/fonts/truetype/dejavu/"
-    /// Regular, bold, oblique and bold oblique, by ``FolioReading/TextStyle/face``.
+    /// Regular, bold, oblique and bold oblique, by ``FolioReading/TextStyle/face``, of DejaVu Sans
+    /// (fonts-dejavu-core has the first two, fonts-dejavu-extra the slanted ones).
     public static let faceFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"]
+    /// The same of DejaVu Serif.
+    public static let serifFaceFiles = ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSerif-BoldItalic.ttf"]
 
     /// The TTF_Font.
     public let handle: OpaquePointer
@@ -27,6 +30,8 @@ public final class Font: @unchecked Sendable {
     public let ascent: Int
     /// The face (0 regular, 1 bold, 2 oblique, 3 bold oblique): a stand-in is looked for in the same.
     public let face: Int
+    /// The typeface: a stand-in is looked for in the same kind (serif or sans serif).
+    public let family: ReadingStyle.Family
     private var strings: [String: Texture] = [:]
     /// For each character this font lacks and has been asked about, the font standing in (nil: none has it).
     private var standIns: [UInt32: Font?] = [:]
@@ -39,20 +44,29 @@ public final class Font: @unchecked Sendable {
         public let description: String
     }
 
-    /// Opens face `face` (0 regular, 1 bold, 2 oblique, 3 bold oblique) at `size` pixels.
-    public convenience init(size: Int, face: Int = 0) throws(Failure) {
+    /// Opens face `face` (0 regular, 1 bold, 2 oblique, 3 bold oblique) of DejaVu Sans, or of DejaVu
+    /// Serif for `.serif`, at `size` pixels. A slanted or bold face whose file is not installed is
+    /// the regular one, slanted or emboldened by FreeType.
+    public convenience init(size: Int, face: Int = 0, family: ReadingStyle.Family = .sans) throws(Failure) {
         let face = max(0, min(3, face))
-        let path = Self.folder + Self.faceFiles[face]
-        guard let font = TTF_OpenFont(path, Int32(size)) else {
+        let files = family == .serif ? Self.serifFaceFiles : Self.faceFiles
+        var font = TTF_OpenFont(Self.folder + files[face], Int32(size))
+        if font == nil, face != 0, let regular = TTF_OpenFont(Self.folder + files[0], Int32(size)) {
+            TTF_SetFontStyle(regular, (face & 1 != 0 ? TTF_STYLE_BOLD : 0) | (face & 2 != 0 ? TTF_STYLE_ITALIC : 0))
+            font = regular
+        }
+        guard let font else {
+            let path = Self.folder + files[face]
             throw Failure(description: "folio-view: cannot open the font \(path) (install fonts-dejavu-core): \(String(cString: SDL_GetError()))")
         }
-        self.init(handle: font, size: size, face: face)
+        self.init(handle: font, size: size, face: face, family: family)
     }
 
-    private init(handle: OpaquePointer, size: Int, face: Int) {
+    private init(handle: OpaquePointer, size: Int, face: Int, family: ReadingStyle.Family) {
         self.handle = handle
         pointSize = size
         self.face = face
+        self.family = family
         lineSkip = Int(TTF_FontLineSkip(handle))
         ascent = Int(TTF_FontAscent(handle))
     }
@@ -78,14 +92,15 @@ public final class Font: @unchecked Sendable {
     private func standIn(for scalar: Unicode.Scalar) -> Font? {
         var path = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
-        guard folio_font_for_character(scalar.value, face & 1 != 0 ? 1 : 0, face & 2 != 0 ? 1 : 0, &path, path.count, &index) == 1 else {
+        let kind = family == .serif ? "serif" : "sans-serif"
+        guard folio_font_for_character(scalar.value, kind, face & 1 != 0 ? 1 : 0, face & 2 != 0 ? 1 : 0, &path, path.count, &index) == 1 else {
             return nil
         }
         let file = String(decoding: path.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let key = "\(file)#\(index)"
         if let kept = opened[key] { return kept }
         guard let handle = TTF_OpenFontIndex(file, Int32(pointSize), Int(index)) else { return nil }
-        let font = Font(handle: handle, size: pointSize, face: face)
+        let font = Font(handle: handle, size: pointSize, face: face, family: family)
         guard TTF_GlyphIsProvided32(handle, scalar.value) != 0 else { return nil }
         opened[key] = font
         return font

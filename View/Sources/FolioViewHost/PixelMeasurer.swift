@@ -24,10 +24,10 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
     /// The natural sizes of a book's images by path, nil for one that cannot be read.
     private var imageSizes: [String: ImageSize?] = [:]
 
-    /// A measurer in DejaVu Sans at `size` pixels.
-    public init(size: Int) throws(Font.Failure) {
+    /// A measurer in DejaVu Sans (or Serif for `.serif`) at `size` pixels.
+    public init(size: Int, family: ReadingStyle.Family = .sans) throws(Font.Failure) {
         var fonts: [Font] = []
-        for face in 0..<4 { fonts.append(try Font(size: size, face: face)) }
+        for face in 0..<4 { fonts.append(try Font(size: size, face: face, family: family)) }
         self.fonts = fonts
         ascii = fonts.map { font in (0..<128).map { font.advance(of: Unicode.Scalar(UInt8($0))) } }
         let sample = "etaoin shrdlu cmfwyp"

@@ -52,7 +52,7 @@ import Testing
         guard let start = (0...max(0, text.count - scalars.count)).first(where: { at in
             at + scalars.count <= text.count && (0..<scalars.count).allSatisfy { text[at + $0].0 == scalars[$0] }
         }) else { return nil }
-        let margin = viewer.look.margin
+        let margin = viewer.session.textInset
         let last = text[start + scalars.count - 1]
         return (margin + text[start].1)..<(margin + last.1 + last.2)
     }
