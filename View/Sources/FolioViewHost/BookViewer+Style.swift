@@ -65,6 +65,7 @@ extension BookViewer {
         look.paper = next.paper
         look.ink = next.ink
         glyphs.removeAll()
+        shapedRuns.removeAll()
         pages.removeAll()
         if remeasures { reading.remeasure(by: measurer, viewport: textViewport, at: now) }
         keepStyle()

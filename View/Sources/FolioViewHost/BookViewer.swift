@@ -37,6 +37,8 @@ public final class BookViewer: Scene {
     var lister: FolderLister?
     var transition: Transition
     var glyphs: [UInt64: (Texture, drop: Int)] = [:]
+    /// Runs of Arabic shaped together (``shapedRun(_:style:)``), by face, colour and text.
+    var shapedRuns: [String: (Texture, drop: Int)] = [:]
     var pages: [Int: Texture] = [:]
     /// What each kept page texture marks (``marksKey(onPage:)``): drawn again when it changes.
     var pageMarks: [Int: Int] = [:]
@@ -528,13 +530,7 @@ public final class BookViewer: Scene {
             return texture
         }
         drawMarks(onPage: page, skippingRows: pictured)
-        session.forEachGlyph(onPage: page) { row, glyph in
-            guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
-            let color = glyph.style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
-            guard let (g, drop) = glyphTexture(glyph.scalar, face: glyph.style.face, color: color) else { return }
-            screen.copy(g, x: Double(inset + glyph.x), y: Double(look.pad + row * lineHeight + ascentOffset + drop),
-                        width: Double(g.size.width), height: Double(g.size.height))
-        }
+        drawText(onPage: page, skippingRows: pictured, inset: inset, top: { look.pad + $0 * lineHeight + ascentOffset })
         SDL_SetRenderTarget(screen.renderer, nil)
         if pages.count > 12 { pages.removeAll() }
         pages[page] = texture

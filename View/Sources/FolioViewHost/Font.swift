@@ -32,6 +32,10 @@ public final class Font: @unchecked Sendable {
     public let face: Int
     /// The typeface: a stand-in is looked for in the same kind (serif or sans serif).
     public let family: ReadingStyle.Family
+    /// The file, face in it and FreeType style it was opened with, to open it again for shaping.
+    private let file: String, fileFace: Int, synthesized: Int32
+    /// Copies of this font set to shape one script in one direction with HarfBuzz, by script.
+    private var shapers: [String: OpaquePointer] = [:]
     private var strings: [String: Texture] = [:]
     /// For each character this font lacks and has been asked about, the font standing in (nil: none has it).
     private var standIns: [UInt32: Font?] = [:]
@@ -50,20 +54,25 @@ public final class Font: @unchecked Sendable {
     public convenience init(size: Int, face: Int = 0, family: ReadingStyle.Family = .sans) throws(Failure) {
         let face = max(0, min(3, face))
         let files = family == .serif ? Self.serifFaceFiles : Self.faceFiles
-        var font = TTF_OpenFont(Self.folder + files[face], Int32(size))
+        var file = Self.folder + files[face], synthesized: Int32 = 0
+        var font = TTF_OpenFont(file, Int32(size))
         if font == nil, face != 0, let regular = TTF_OpenFont(Self.folder + files[0], Int32(size)) {
-            TTF_SetFontStyle(regular, (face & 1 != 0 ? TTF_STYLE_BOLD : 0) | (face & 2 != 0 ? TTF_STYLE_ITALIC : 0))
+            synthesized = (face & 1 != 0 ? TTF_STYLE_BOLD : 0) | (face & 2 != 0 ? TTF_STYLE_ITALIC : 0)
+            TTF_SetFontStyle(regular, synthesized)
             font = regular
+            file = Self.folder + files[0]
         }
         guard let font else {
-            let path = Self.folder + files[face]
-            throw Failure(description: "folio-view: cannot open the font \(path) (install fonts-dejavu-core): \(String(cString: SDL_GetError()))")
+            throw Failure(description: "folio-view: cannot open the font \(file) (install fonts-dejavu-core): \(String(cString: SDL_GetError()))")
         }
-        self.init(handle: font, size: size, face: face, family: family)
+        self.init(handle: font, file: file, fileFace: 0, synthesized: synthesized, size: size, face: face, family: family)
     }
 
-    private init(handle: OpaquePointer, size: Int, face: Int, family: ReadingStyle.Family) {
+    private init(handle: OpaquePointer, file: String, fileFace: Int, synthesized: Int32, size: Int, face: Int, family: ReadingStyle.Family) {
         self.handle = handle
+        self.file = file
+        self.fileFace = fileFace
+        self.synthesized = synthesized
         pointSize = size
         self.face = face
         self.family = family
@@ -71,7 +80,10 @@ public final class Font: @unchecked Sendable {
         ascent = Int(TTF_FontAscent(handle))
     }
 
-    deinit { TTF_CloseFont(handle) }
+    deinit {
+        TTF_CloseFont(handle)
+        for shaper in shapers.values { TTF_CloseFont(shaper) }
+    }
 
     /// Whether this font itself has a glyph for `scalar`.
     public func provides(_ scalar: Unicode.Scalar) -> Bool {
@@ -100,7 +112,7 @@ public final class Font: @unchecked Sendable {
         let key = "\(file)#\(index)"
         if let kept = opened[key] { return kept }
         guard let handle = TTF_OpenFontIndex(file, Int32(pointSize), Int(index)) else { return nil }
-        let font = Font(handle: handle, size: pointSize, face: face, family: family)
+        let font = Font(handle: handle, file: file, fileFace: Int(index), synthesized: 0, size: pointSize, face: face, family: family)
         guard TTF_GlyphIsProvided32(handle, scalar.value) != 0 else { return nil }
         opened[key] = font
         return font
@@ -116,6 +128,27 @@ public final class Font: @unchecked Sendable {
         var minX: Int32 = 0, maxX: Int32 = 0, minY: Int32 = 0, maxY: Int32 = 0, advance: Int32 = 0
         guard TTF_GlyphMetrics32(handle, scalar.value, &minX, &maxX, &minY, &maxY, &advance) == 0 else { return 0 }
         return Int(advance)
+    }
+
+    /// `text` (one script's run, in logical order) shaped by HarfBuzz as `script` (an ISO 15924
+    /// tag: `Arab`) in its direction, and rendered in `color`: letters joined, marks placed, the
+    /// run drawn right to left for `rightToLeft`. Nil when SDL_ttf cannot shape (built without HarfBuzz).
+    func shapedSurface(_ text: String, script: String, rightToLeft: Bool, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
+        let shaper: OpaquePointer
+        if let kept = shapers[script] {
+            shaper = kept
+        } else {
+            guard let copy = TTF_OpenFontIndex(file, Int32(pointSize), fileFace) else { return nil }
+            TTF_SetFontStyle(copy, synthesized)
+            guard TTF_SetFontScriptName(copy, script) == 0,
+                  TTF_SetFontDirection(copy, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR) == 0 else {
+                TTF_CloseFont(copy)
+                return nil
+            }
+            shapers[script] = copy
+            shaper = copy
+        }
+        return TTF_RenderUTF8_Blended(shaper, text, color)
     }
 
     /// `text` cut where the font drawing it changes (``font(for:)``): one run when this font has it all.

@@ -82,6 +82,41 @@ import Testing
         #expect(measurer.fonts[0].font(for: "ש") === measurer.fonts[0] && measurer.fonts[0].font(for: "س") === measurer.fonts[0])
     }
 
+    /// The columns of `frame` with ink (far from the paper) in rows `rows`.
+    func inkColumns(_ frame: [UInt8], rows: Range<Int>) -> [Int] {
+        var columns: [Int] = []
+        for x in 0..<Self.size.width {
+            for y in rows where Int(frame[(y * Self.size.width + x) * 3]) < 150 {
+                columns.append(x)
+                break
+            }
+        }
+        return columns
+    }
+
+    @Test func arabicIsJoinedAndFlushRight() throws {
+        let rig = Rig(size: Self.size)
+        let word = "سلام"
+        try withFile(word + "\n") { path in
+            let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
+                                        options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
+            rig.settle(viewer)
+            let frame = rig.look(viewer)
+            let top = viewer.pageTop + viewer.look.pad
+            let ink = inkColumns(frame, rows: top..<(top + viewer.measurer.lineHeight))
+            let measured = word.unicodeScalars.reduce(0) { $0 + viewer.measurer.width(of: $1, style: .plain) }
+            let first = try #require(ink.first), last = try #require(ink.last)
+            // Joined, the word is narrower than its letters standing alone (medial forms, no gaps between them).
+            #expect(last - first + 1 < measured * 85 / 100, "سلام is \(last - first + 1) px, its letters alone \(measured) px")
+            // And it ends at the right of the line, where a right-to-left line starts.
+            let lineRight = viewer.session.textInset + viewer.session.textWidth
+            #expect(abs(last - lineRight) <= 3, "the word ends at \(last), the line at \(lineRight)")
+            // Its ink is continuous: joined letters leave no paper between them.
+            let gaps = zip(ink, ink.dropFirst()).filter { $1 - $0 > 2 }.count
+            #expect(gaps <= 1, "\(gaps) gaps in the word: its letters stand apart")
+        }
+    }
+
     @Test func theInterfaceFontSetsMixedTextOnOneBaseline() throws {
         try #require(Self.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
         let rig = Rig(size: Self.size)

@@ -1,0 +1,113 @@
+import CSDL2
+import FolioReading
+import FolioViewCore
+
+/// A page's text in pixels: a glyph at a time where the layout put it, except runs of a joining
+/// script (Arabic), which HarfBuzz shapes together through SDL_ttf so that their letters join.
+/// (The layout measures a glyph at a time, so joined runs are narrower than measured; the row
+/// closes up behind them. Search highlights are drawn where the layout put the glyphs.)
+extension BookViewer {
+    /// Whether `scalar` is drawn in a shaped run: Arabic letters and marks, and the joiners.
+    static func joins(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x06FF, 0x0750...0x077F, 0x0870...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF, 0x200C, 0x200D: true
+        default: false
+        }
+    }
+
+    /// The colour `style` is drawn in: its own, else the theme's ink.
+    func color(of style: TextStyle) -> (UInt8, UInt8, UInt8) {
+        style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
+    }
+
+    /// Draws page `page`'s glyphs into the texture being drawn, lines from `inset` pixels and row
+    /// `r`'s glyph boxes from `top(r)`, leaving out the rows pictures cover.
+    ///
+    /// A run of Arabic on one row in one style (with the spaces between its words) is shaped as
+    /// one string. Joined letters take less room than the layout measured them in (a glyph at a
+    /// time), so the row closes up behind each run: toward the right end in a right-to-left row
+    /// (whose rightmost glyph is right to left), toward the left in a left-to-right one. A run that
+    /// cannot be shaped is drawn a glyph at a time.
+    func drawText(onPage page: Int, skippingRows pictured: [Range<Int>], inset: Int, top: (Int) -> Int) {
+        var items: [[Glyph]] = [], row = -1
+        func drawRow() {
+            defer { items.removeAll() }
+            guard !items.isEmpty else { return }
+            let boxes = items.map { run in (left: run.map(\.x).min() ?? 0, right: run.map { $0.x + $0.width }.max() ?? 0) }
+            let order = items.indices.sorted { boxes[$0].left < boxes[$1].left }
+            let rightToLeft = order.last.map { Self.isRightToLeft(items[$0][0].scalar) } ?? false
+            var shift = 0
+            for index in rightToLeft ? Array(order.reversed()) : order {
+                let run = items[index], box = boxes[index]
+                guard run.count > 1 || Self.joins(run[0].scalar), let (texture, drop) = shapedRun(run, style: run[0].style) else {
+                    for glyph in run { drawGlyph(glyph, x: inset + glyph.x + (rightToLeft ? shift : -shift), y: top(row)) }
+                    continue
+                }
+                let saved = max(0, box.right - box.left - texture.size.width)
+                let x = rightToLeft ? box.right + shift - texture.size.width : box.left - shift
+                screen.copy(texture, x: Double(inset + x), y: Double(top(row) + drop),
+                            width: Double(texture.size.width), height: Double(texture.size.height))
+                shift += saved
+            }
+        }
+        session.forEachGlyph(onPage: page) { glyphRow, glyph in
+            guard !pictured.contains(where: { $0.contains(glyphRow) }) else { return }
+            if glyphRow != row {
+                drawRow()
+                row = glyphRow
+            }
+            // A space joins the run before it; the ends of a run are trimmed of spaces when the next item starts.
+            let joins = Self.joins(glyph.scalar)
+            if let last = items.last, Self.joins(last[0].scalar), joins || glyph.scalar == " ", glyph.style == last[0].style {
+                items[items.count - 1].append(glyph)
+                return
+            }
+            Self.trimTrailingSpaces(&items)
+            items.append([glyph])
+        }
+        Self.trimTrailingSpaces(&items)
+        drawRow()
+    }
+
+    /// A run of Arabic ends at its last letter: trailing spaces become items of their own.
+    static func trimTrailingSpaces(_ items: inout [[Glyph]]) {
+        guard var last = items.last, joins(last[0].scalar) else { return }
+        var spaces: [[Glyph]] = []
+        while last.count > 1, last.last?.scalar == " " { spaces.insert([last.removeLast()], at: 0) }
+        items[items.count - 1] = last
+        items += spaces
+    }
+
+    /// Whether `scalar` is a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko, …).
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
+    }
+
+    /// One glyph at (`x`, `y`): the top of its face's box, moved down to share the baseline when a stand-in draws it.
+    func drawGlyph(_ glyph: Glyph, x: Int, y: Int) {
+        guard glyph.scalar.value > 32, let (g, drop) = glyphTexture(glyph.scalar, face: glyph.style.face, color: color(of: glyph.style)) else { return }
+        screen.copy(g, x: Double(x), y: Double(y + drop), width: Double(g.size.width), height: Double(g.size.height))
+    }
+
+    /// `run`'s text in logical order, shaped right to left as Arabic in `style`'s face and colour,
+    /// kept for the next page; with how far below the face's box top its box goes.
+    func shapedRun(_ run: [Glyph], style: TextStyle) -> (Texture, drop: Int)? {
+        var text = ""
+        for glyph in run.sorted(by: { $0.offset < $1.offset }) { text.unicodeScalars.append(glyph.scalar) }
+        let color = color(of: style)
+        let key = "\(style.face) \(color.0),\(color.1),\(color.2) " + text
+        if let kept = shapedRuns[key] { return kept }
+        let own = measurer.fonts[style.face], font = own.font(for: run[0].scalar)
+        guard let surface = font.shapedSurface(text, script: "Arab", rightToLeft: true,
+                                               color: SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let handle = SDL_CreateTextureFromSurface(screen.renderer, surface) else { return nil }
+        let made = (Texture(handle: handle, size: PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))), own.ascent - font.ascent)
+        if shapedRuns.count > 512 { shapedRuns.removeAll() }
+        shapedRuns[key] = made
+        return made
+    }
+}
