@@ -91,6 +91,11 @@ public struct ReadingFrame: Sendable, CustomStringConvertible {
     public var showsHelp: Bool
     /// Whether the pages are moving (a drag, a fling, a turn settling): a host keeps drawing frames.
     public var isAnimating: Bool
+    /// Where the pages are: the spread at the start of the page area and how far toward the next
+    /// one they have moved (a fraction of ``spreadStride``), as the paging engine has it.
+    public var position: Position
+    /// How far apart two spreads lie, in host units: a drag this long moves one spread.
+    public var spreadStride: Double
 
     /// The page on screen called `page`, if it is.
     public func page(_ page: Int) -> Page? { pages.first { $0.page == page } }
@@ -114,7 +119,8 @@ extension ReadingSession {
             pages: pages, spines: spines, leaf: turningLeaf, isTwoPages: book.mode == .twoPages, currentPages: currentPages,
             knownPages: work.pagination.knownPages, isCountFinal: work.pagination.isComplete, links: Array(visibleLinks),
             chosenLink: chosenLink, status: statusLine, indicator: navigation.indicator, strip: navigation.menu,
-            showsHelp: mode == .help, isAnimating: isAnimating)
+            showsHelp: mode == .help, isAnimating: isAnimating, position: navigation.pager.position,
+            spreadStride: navigation.pager.track.stride)
     }
 
     /// Whether page `page` is a double page: across both pages of a two-page spread and the spine

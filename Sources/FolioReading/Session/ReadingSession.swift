@@ -57,18 +57,20 @@ public struct ReadingSession: CustomStringConvertible {
 
     // MARK: The parts, for hosts to read
 
+    // The engine's parts are the package's (its tests read them): a host draws from ``frame``,
+    // which holds what they say, so that what one host shows the other has too.
     /// The pages known at the current layout.
-    public var pagination: Pagination { work.pagination }
+    package var pagination: Pagination { work.pagination }
     /// The paging engine.
-    public var pager: Pager { navigation.pager }
+    package var pager: Pager { navigation.pager }
     /// The book rule: one or two pages, the spine, the sides of pages.
-    public var book: Book { navigation.book }
+    package var book: Book { navigation.book }
     /// The page dots and "12 / 340".
     public var indicator: PageIndicator { navigation.indicator }
     /// The chapter strip.
     public var menu: MenuStrip<Int> { navigation.menu }
     /// The reading position, kept across relayouts.
-    public var recorder: PositionRecorder { navigation.recorder }
+    package var recorder: PositionRecorder { navigation.recorder }
     /// The current search, if any.
     public var search: TextSearch? { finder.current }
     /// How wide the document's own lines are.

@@ -55,13 +55,13 @@ import Testing
     func curlHeldUnderThePointer(twoPages: Bool, rightToLeft: Bool) throws {
         let rig = Rig(size: twoPages ? Self.twoPages : Self.onePage)
         let viewer = try open(rig, spread: twoPages ? .double : .single)
-        #expect(viewer.session.book.mode == (twoPages ? .twoPages : .onePage))
+        #expect(viewer.session.frame.isTwoPages == twoPages)
         if rightToLeft {
             rig.type("x", viewer)
             rig.settle(viewer)
             #expect(viewer.session.options.rightToLeft)
         }
-        let stride = viewer.session.pager.track.stride
+        let stride = viewer.session.frame.spreadStride
         let layout = "\(twoPages ? "two" : "one")-\(rightToLeft ? "rtl" : "ltr")"
         // Forward turns by dragging toward the spine's far side: left in a left-to-right book.
         let forwardSign = rightToLeft ? 1 : -1
@@ -72,12 +72,12 @@ import Testing
                 rig.key(SDLK_PAGEDOWN, viewer)
                 if !forward { rig.key(SDLK_PAGEDOWN, viewer) }
                 rig.settle(viewer)
-                let start = viewer.session.pager.position.index
+                let start = viewer.session.frame.position.index
                 #expect(start == (forward ? 1 : 2), "\(layout): on spread \(start)")
                 let distance = Int((progress * stride).rounded()) * (forward ? forwardSign : -forwardSign)
                 let x0 = rig.screen.size.width / 2
                 rig.drag(from: x0, to: x0 + distance, y: pageY(rig), steps: 8, viewer)
-                let position = viewer.session.pager.position
+                let position = viewer.session.frame.position
                 let along = Double(position.index) + position.fraction
                 let expected = forward ? 1 + progress : 2 - progress
                 #expect(abs(along - expected) < 0.01, "\(layout) \(forward ? "forward" : "back") \(progress): at \(position)")
@@ -88,12 +88,12 @@ import Testing
                 rig.frames(10, viewer)
                 rig.release(x: x0 + distance, y: pageY(rig), viewer)
                 rig.settle(viewer)
-                let landed = viewer.session.pager.position.index
+                let landed = viewer.session.frame.position.index
                 if progress != 0.5 {
                     let turned = progress > 0.5
                     #expect(landed == (forward ? (turned ? 2 : 1) : (turned ? 1 : 2)), "\(layout) \(forward ? "forward" : "back") \(progress): landed on \(landed)")
                 }
-                #expect(viewer.session.pager.position.fraction == 0, "\(layout): at rest on a spread")
+                #expect(viewer.session.frame.position.fraction == 0, "\(layout): at rest on a spread")
             }
         }
     }
@@ -118,7 +118,7 @@ import Testing
         // End, then the window narrows to one page: the text read stays on screen.
         rig.key(SDLK_END, viewer)
         rig.settle(viewer)
-        #expect(viewer.session.currentPages.upperBound == viewer.session.pagination.knownPages - 1)
+        #expect(viewer.session.currentPages.upperBound == viewer.session.frame.knownPages - 1)
         rig.key(SDLK_HOME, viewer)
         rig.settle(viewer)
         rig.key(SDLK_PAGEDOWN, viewer)
@@ -126,7 +126,7 @@ import Testing
         let anchor = viewer.session.anchor
         rig.resize(to: PixelSize(width: 320, height: 420), viewer)
         rig.settle(viewer)
-        #expect(viewer.session.book.mode == .onePage, "--spread double gives one page when two would not fit ten columns")
+        #expect(!viewer.session.frame.isTwoPages, "--spread double gives one page when two would not fit ten columns")
         #expect(viewer.session.spreadBytes.contains(anchor), "byte \(anchor) is still on screen: \(viewer.session.spreadBytes)")
         try rig.expectFrame(viewer, "book-resized-one-page")
         #expect(!chapterPage.isEmpty)

@@ -52,7 +52,7 @@ import Testing
         let viewer = try BookViewer(screen: rig.screen, path: path, transition: .curl, forget: true,
                                     options: ReadingOptions(spread: .double), at: rig.now)
         waitForPictures(viewer, rig)
-        #expect(viewer.session.book.mode == .twoPages && viewer.session.currentPages == 0...1)
+        #expect(viewer.session.frame.isTwoPages && viewer.session.currentPages == 0...1)
         try rig.expectFrame(viewer, "comic-spread")
         rig.key(SDLK_RIGHT, viewer)
         rig.settle(viewer)

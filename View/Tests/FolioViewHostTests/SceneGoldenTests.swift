@@ -64,8 +64,8 @@ import Testing
 
     /// Where the pager is: the spread's index and the fraction of the next.
     func position(_ viewer: BookViewer) -> (index: Int, fraction: Double, stride: Double) {
-        let pager = viewer.session.pager
-        return (pager.position.index, pager.position.fraction, pager.track.stride)
+        let frame = viewer.session.frame
+        return (frame.position.index, frame.position.fraction, frame.spreadStride)
     }
 
     @Test func photosPageUnderDragsFlicksWheelKeysAndResizes() throws {
