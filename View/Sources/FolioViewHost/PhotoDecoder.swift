@@ -141,6 +141,10 @@ public final class PhotoDecoder: Sendable {
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
         if let refusal = refusal(ofHeader: head) { return .failure(refusal) }
+        if let drawing = ImageHeader.drawingSize(of: head), PhotoList.isImage(path, extensions: PhotoList.drawingExtensions) {
+            // An SVG is drawn at the size it is shown, however large its own size says it is.
+            return drawn(path, at: PixelSize(width: drawing.width, height: drawing.height).downsampled(toFit: box))
+        }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = folio_jpeg_image()
             let status = folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), Int64(maximumPixels), &image)
@@ -157,6 +161,20 @@ public final class PhotoDecoder: Sendable {
             let shrunk = BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
             let (rgba, size) = orientation.apply(to: shrunk, size: target)
             return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
+        }
+    }
+
+    /// The SVG drawing at `path` drawn by SDL_image (nanosvg) at `size` pixels.
+    static func drawn(_ path: String, at size: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+        guard let stream = SDL_RWFromFile(path, "rb") else {
+            return .failure(DecodeError(description: "cannot open it: \(String(cString: SDL_GetError()))"))
+        }
+        defer { SDL_RWclose(stream) }
+        guard let loaded = IMG_LoadSizedSVG_RW(stream, Int32(size.width), Int32(size.height)) else {
+            return .failure(DecodeError(description: "not a drawing that can be read: \(String(cString: SDL_GetError()))"))
+        }
+        return withPixels(of: loaded) { pixels, full, pitch, bpp in
+            .success(DecodedPhoto(rgba: BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: full), size: full, fullSize: full))
         }
     }
 
