@@ -609,6 +609,9 @@ public final class BookViewer: Scene {
                 let x = origin.x + Double(box.x + (box.width - shown.width) / 2), y = origin.y + Double(box.y + (box.height - shown.height) / 2)
                 screen.copy(texture, x: x, y: y, width: Double(shown.width), height: Double(shown.height), turned: turned)
                 if turned == .none { markMatches(on: placed, page: page, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height)) }
+                if let damage = images.damage(of: placed.image.path), placed.image.isStandalone {
+                    drawDamage(damage, x: x, y: y, width: Double(shown.width))
+                }
                 covered.append(placed.rowRange)
             case .pending:
                 covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
@@ -682,6 +685,15 @@ public final class BookViewer: Scene {
         for box in session.matchBoxes(on: placed, onPage: page) {
             screen.fill(x: x + box.x0 * width, y: y + box.y0 * height, width: (box.x1 - box.x0) * width, height: (box.y1 - box.y0) * height)
         }
+    }
+
+    /// `notice` on a dark band across the top of a picture drawn at (`x`, `y`), `width` wide: a file
+    /// that ended early, shown as far as it goes.
+    func drawDamage(_ notice: String, x: Double, y: Double, width: Double) {
+        screen.color(0, 0, 0, 170)
+        screen.fill(x: x, y: y, width: width, height: 30)
+        let w = Double(screen.uiFont.width(of: notice))
+        screen.text(notice, x: x + max(8, (width - w) / 2), y: y + 15, color: (255, 210, 120))
     }
 
     /// `lines` in the middle of a page of `size` drawn at `origin`, the first in the ink's colour, the rest in grey.

@@ -18,6 +18,11 @@ public struct DecodedPhoto: Sendable {
     public var size: PixelSize
     /// The full image's size in the file.
     public var fullSize: PixelSize
+    /// Why only part of it could be shown (a file that ends early: the rest is grey), in words; nil when whole.
+    public var damage: String? = nil
+
+    /// What a picture whose file ends early says over it: libjpeg decodes what there is.
+    public static let truncated = "Damaged: shown as far as it goes"
 }
 
 /// Decodes photos on a background queue, one at a time, each shrunk to a
@@ -152,8 +157,9 @@ public final class PhotoDecoder: Sendable {
             if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+                let damage = image.damaged_row > 0 ? DecodedPhoto.truncated : nil
                 return finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation)
-                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full)) }
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full), damage: damage) }
             }
         }
         return withSurface(path) { pixels, full, pitch, bpp in
@@ -252,8 +258,9 @@ public final class PhotoDecoder: Sendable {
             if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+                let damage = image.damaged_row > 0 ? DecodedPhoto.truncated : nil
                 return finish(image, fitting: full.downsampled(toFit: box), orientation: .upright)
-                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full) }
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full, damage: damage) }
             }
         }
         let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in

@@ -314,4 +314,40 @@ import Testing
         #expect(isDark(desk) && isDark(pixel(frame, 240, 40)), "the desk round it")
         #expect(isDark(pixel(frame, 438, 70)), "the disc's corner is the desk: the drawing's transparency")
     }
+
+    // MARK: Damage
+
+    /// A JPEG cut off at 45 % of its bytes shows the rows that came (photo 1's
+    /// red top) and says over it that it is damaged; the whole file says nothing.
+    @Test func aTruncatedJPEGShowsWhatDecodedAndSaysItIsDamaged() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cut-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = folder.appendingPathComponent("whole.jpg").path, cut = folder.appendingPathComponent("cut.jpg").path
+        let loaded = try #require(IMG_Load(SceneGoldenTests.photos.appendingPathComponent("photo1.png").path))
+        defer { SDL_FreeSurface(loaded) }
+        try #require(IMG_SaveJPG(loaded, whole, 90) == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try bytes.prefix(bytes.count * 45 / 100).write(to: URL(fileURLWithPath: cut))
+
+        /// The notice's yellow pixels in the band at the photo's top, and the frame.
+        func shown(_ path: String) -> (notice: Int, frame: [UInt8]) {
+            let rig = Rig(size: Self.size)
+            let viewer = try! scenes.open(rig, PhotoList(names: [path]))
+            rig.wait(for: "the photo", viewer) { scenes.decoded(viewer, 0) }
+            let frame = rig.look(viewer)
+            var notice = 0
+            for y in 6..<30 { for x in 20..<460 {
+                let p = pixel(frame, x, y)
+                if p.r > 200 && p.g > 150 && p.b < 170 { notice += 1 }
+            } }
+            return (notice, frame)
+        }
+        let damaged = shown(cut), intact = shown(whole)
+        #expect(damaged.notice > 100, "the notice over the damaged photo: \(damaged.notice) yellow pixels")
+        #expect(intact.notice == 0, "a whole photo says nothing: \(intact.notice)")
+        #expect(isRed(pixel(damaged.frame, 100, 60)) && isRed(pixel(damaged.frame, 20, 100)), "the rows that came are shown: \(pixel(damaged.frame, 100, 60))")
+        let grey = pixel(damaged.frame, 100, 260)
+        #expect(abs(grey.r - grey.g) < 12 && abs(grey.g - grey.b) < 12, "the rows that did not come are grey: \(grey)")
+    }
 }
