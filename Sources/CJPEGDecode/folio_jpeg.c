@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 /* libjpeg reports a fatal error by calling error_exit, which by default
  * exits the process; here it jumps back to folio_jpeg_decode instead. */
@@ -12,6 +13,8 @@ struct folio_error {
     struct jpeg_error_mgr manager;
     jmp_buf back;
     char *message;
+    /* Set when the data ended early (JWRN_JPEG_EOF): 1 + the output rows read by then. */
+    unsigned ended_after;
 };
 
 static void folio_error_exit(j_common_ptr info) {
@@ -24,6 +27,18 @@ static void folio_error_exit(j_common_ptr info) {
 
 /* Warnings (a truncated file, say) are not printed: the picture shows what was read. */
 static void folio_quiet(j_common_ptr info) { (void)info; }
+
+/* A warning that the data ended (a truncated file) is remembered with the rows read by then: libjpeg
+ * goes on with grey, and the caller says the picture is damaged. Other messages count as libjpeg counts them. */
+static void folio_emit(j_common_ptr info, int level) {
+    struct folio_error *error = (struct folio_error *)info->err;
+    if (level < 0) {
+        info->err->num_warnings++;
+        if (info->err->msg_code == JWRN_JPEG_EOF && error->ended_after == 0 && info->is_decompressor) {
+            error->ended_after = 1 + ((j_decompress_ptr)info)->output_scanline;
+        }
+    }
+}
 
 /* The smallest scale n/8 at which the fitted box is still covered. */
 static int folio_scale(int full_width, int full_height, int box_width, int box_height) {
@@ -75,7 +90,9 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
     info.err = jpeg_std_error(&error.manager);
     error.manager.error_exit = folio_error_exit;
     error.manager.output_message = folio_quiet;
+    error.manager.emit_message = folio_emit;
     error.message = out->message;
+    error.ended_after = 0;
     /* volatile: read after longjmp. */
     unsigned char *volatile pixels = NULL;
     unsigned char *volatile row = NULL;
@@ -153,6 +170,11 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
     out->width = (int)width;
     out->height = (int)height;
     out->pixels = pixels;
+    if (error.ended_after > 0) {
+        /* The first row of the part that came out grey (1 when none came out); none when only the end marker is missing. */
+        unsigned ended = error.ended_after - 1;
+        if (ended < top + height) out->damaged_row = ended <= top ? 1 : (int)(ended - top);
+    }
     free(row);
     jpeg_destroy_decompress(&info);
     if (file) fclose(file);

@@ -9,6 +9,7 @@ typedef struct {
     int width, height;       /* the decoded (scaled) size */
     int full_width, full_height;  /* the size stored in the file */
     int too_large;           /* nonzero when refused for its size (over max_pixels) */
+    int damaged_row;         /* the file ended before this decoded row (libjpeg greys the rest); 0 when whole */
     char message[160];       /* why decoding failed, when it did */
 } folio_jpeg_image;
 

@@ -59,7 +59,8 @@ public final class PhotoAlbum: BookSource {
             return BookPart(text: Array("[\(label): cannot be read]\n".utf8))
         }
         if ImageHeader.size(of: head) == nil, head.count == 4096, let more = Self.head(of: path, count: Self.headerBytes) { head = more }
-        guard let stored = ImageHeader.size(of: head) else {
+        // A drawing (SVG) is listed only by a host that draws it: sized by its own width and height.
+        guard let stored = ImageHeader.size(of: head) ?? ImageHeader.drawingSize(of: head) else {
             return BookPart(text: Array("[\(label): not a picture folio can read]\n".utf8))
         }
         let size = ExifOrientation.read(head).shownSize(of: stored)

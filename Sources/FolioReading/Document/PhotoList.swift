@@ -19,6 +19,9 @@ import Darwin
 public struct PhotoList: Hashable, Sendable, CustomStringConvertible {
     /// The file extensions read as photos (lower case, without the dot).
     public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff", "tga", "qoi"]
+    /// Drawings a host may page with the photos when it can draw them (the window draws SVG with
+    /// SDL_image): a host that cannot leaves them out of its lists, and they open as text there.
+    public static let drawingExtensions: Set<String> = ["svg"]
 
     /// The photos' names (or paths), in natural order.
     public let names: [String]
@@ -28,17 +31,18 @@ public struct PhotoList: Hashable, Sendable, CustomStringConvertible {
     /// Keeps the image files of `names`, sorts them naturally, and finds `opened` among them.
     ///
     /// - Parameters:
-    ///   - names: file names or paths; those without an image extension are left out.
+    ///   - names: file names or paths; those without one of `extensions` are left out.
     ///   - opened: the name to start on; nil, or a name not in the list, starts on the first.
-    public init(names: [String], opened: String? = nil) {
-        let sorted = names.filter(Self.isImage).sorted(by: NaturalOrder.areInIncreasingOrder)
+    ///   - extensions: what counts as an image: ``imageExtensions``, with ``drawingExtensions`` where the host draws them.
+    public init(names: [String], opened: String? = nil, extensions: Set<String> = imageExtensions) {
+        let sorted = names.filter { Self.isImage($0, extensions: extensions) }.sorted(by: NaturalOrder.areInIncreasingOrder)
         self.names = sorted
         firstIndex = opened.flatMap { sorted.firstIndex(of: $0) } ?? 0
     }
 
-    /// The photos of `folder`, read now, to open at `opened` (a path in it).
-    public static func listing(folder: String, opened: String? = nil) -> PhotoList {
-        PhotoList(names: paths(in: folder), opened: opened)
+    /// The photos of `folder` (files with one of `extensions`), read now, to open at `opened` (a path in it).
+    public static func listing(folder: String, opened: String? = nil, extensions: Set<String> = imageExtensions) -> PhotoList {
+        PhotoList(names: paths(in: folder), opened: opened, extensions: extensions)
     }
 
     /// The entries of `folder`, as paths (`folder/name`), without `.` and `..`; none when it cannot be read.
@@ -68,10 +72,10 @@ public struct PhotoList: Hashable, Sendable, CustomStringConvertible {
         return (folder, join(folder, String(path[path.index(after: slash)...])))
     }
 
-    /// Whether `name` ends in one of ``imageExtensions`` (any case).
-    public static func isImage(_ name: String) -> Bool {
+    /// Whether `name` ends in one of `extensions` (any case; ``imageExtensions`` unless a host draws more).
+    public static func isImage(_ name: String, extensions: Set<String> = imageExtensions) -> Bool {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return false }
-        return imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        return extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// The number of photos.

@@ -34,7 +34,14 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
     /// The orientation in a JPEG's first bytes; ``upright`` when there is none
     /// or the bytes are not a JPEG with a readable EXIF block. O(bytes read).
     public static func read(_ bytes: [UInt8]) -> ExifOrientation {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .upright }
+        guard let tiff = tiffBlock(bytes) else { return .upright }
+        return tiffOrientation(bytes, base: tiff.base, end: tiff.end) ?? .upright
+    }
+
+    /// Where the TIFF block of a JPEG's EXIF segment is in its first bytes: from `base` (its
+    /// byte-order mark) to `end`; nil when the bytes are not a JPEG with an EXIF segment before its image data.
+    public static func tiffBlock(_ bytes: [UInt8]) -> (base: Int, end: Int)? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var i = 2
         while i + 4 <= bytes.count, bytes[i] == 0xFF {
             let marker = bytes[i + 1]
@@ -43,11 +50,14 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
             guard length >= 2 else { break }
             let body = i + 4
             if marker == 0xE1, body + 14 <= bytes.count, Array(bytes[body..<(body + 6)]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
-                return tiffOrientation(bytes, base: body + 6, end: min(bytes.count, i + 2 + length)) ?? .upright
+                let end = min(bytes.count, i + 2 + length)
+                guard body + 6 + 8 <= end, (bytes[body + 6], bytes[body + 7]) == (0x49, 0x49) || (bytes[body + 6], bytes[body + 7]) == (0x4D, 0x4D)
+                else { return nil }
+                return (body + 6, end)
             }
             i += 2 + length
         }
-        return .upright
+        return nil
     }
 
     /// The orientation tag of IFD0 in the TIFF block at `base` ..< `end`.

@@ -83,4 +83,53 @@ public enum ImageHeader {
         }
         return nil
     }
+
+    /// An SVG drawing's size in pixels, from its `<svg>` element's `width` and `height` (in px,
+    /// pt, pc, in, cm or mm, 96 to the inch) or else its `viewBox`; nil when `bytes` hold no
+    /// `<svg` tag with a size. Kept apart from ``size(of:)``, which a book's pagination asks of
+    /// every picture: a book's SVG is sized as its page lays it out.
+    public static func drawingSize(of bytes: [UInt8]) -> ImageSize? {
+        let head = Array(bytes.prefix(64 << 10))
+        /// Where `needle` starts in `head` at or after `from` and before `to`.
+        func find(_ needle: [UInt8], from: Int, to: Int) -> Int? {
+            guard to - from >= needle.count else { return nil }
+            return (from...(to - needle.count)).first { at in needle.indices.allSatisfy { head[at + $0] == needle[$0] } }
+        }
+        guard let open = find(Array("<svg".utf8), from: 0, to: head.count),
+              let close = head[(open + 4)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func attribute(_ name: String) -> String? {
+            var from = open + 4
+            while let found = find(Array(name.utf8), from: from, to: close) {
+                var after = found + name.utf8.count
+                while after < close, isSpace(head[after]) { after += 1 }
+                if isSpace(head[found - 1]), after < close, head[after] == UInt8(ascii: "=") {
+                    var quote = after + 1
+                    while quote < close, isSpace(head[quote]) { quote += 1 }
+                    guard quote < close, head[quote] == UInt8(ascii: "\"") || head[quote] == UInt8(ascii: "'"),
+                          let end = head[(quote + 1)..<close].firstIndex(of: head[quote]) else { return nil }
+                    return String(decoding: head[(quote + 1)..<end], as: UTF8.self)
+                }
+                from = found + 1
+            }
+            return nil
+        }
+        func length(_ value: String?) -> Double? {
+            guard let value = value?.trimmingWhitespace, !value.hasSuffix("%") else { return nil }
+            let units: [(String, Double)] = [("px", 1), ("pt", 96.0 / 72), ("pc", 16), ("in", 96), ("cm", 96 / 2.54), ("mm", 96 / 25.4)]
+            for (unit, scale) in units where value.hasSuffix(unit) { return Double(value.dropLast(2)).map { $0 * scale } }
+            return Double(value)
+        }
+        let box = attribute("viewBox").map { $0.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } }
+        let boxSize = box.flatMap { $0.count == 4 ? ($0[2], $0[3]) : nil }
+        var width = length(attribute("width")), height = length(attribute("height"))
+        if let (w, h) = boxSize, w > 0, h > 0 {
+            // One side given: the other from the view box's shape.
+            if width == nil, let height { width = height * w / h }
+            if height == nil, let width { height = width * h / w }
+            if width == nil { width = w; height = h }
+        }
+        guard let width, let height, width >= 1, height >= 1, width < Double(1 << 20), height < Double(1 << 20) else { return nil }
+        return ImageSize(width: Int(width.rounded()), height: Int(height.rounded()))
+    }
 }

@@ -82,6 +82,8 @@ final class BookImages {
     private var pending: Set<Key> = []
     /// The pictures that cannot be read, and why.
     private var unreadable: [String: String] = [:]
+    /// The pictures shown only as far as their files go, and what to say over them.
+    private var damaged: [String: String] = [:]
     private var clock = 0
     /// The sharper part of a zoomed picture held, the one being decoded, and whether a newer one is wanted.
     private(set) var detail: Detail?
@@ -114,6 +116,9 @@ final class BookImages {
 
     /// Whether the picture at `path` is being decoded, at any size.
     func isPending(_ path: String) -> Bool { pending.contains { $0.path == path } }
+
+    /// What to say over the picture at `path` when its file was damaged (it shows as far as it goes); nil when whole.
+    func damage(of path: String) -> String? { damaged[path] }
 
     /// Whether the picture at `path` is decoded at some size.
     func isReady(_ path: String) -> Bool { kept[path] != nil }
@@ -179,7 +184,8 @@ final class BookImages {
                     unreadable[key.path] = "cannot make a texture: \(Screen.lastError)"
                     continue
                 }
-                trace?("decoded \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)")
+                trace?("decoded \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)" + (decoded.damage.map { ": \($0)" } ?? ""))
+                damaged[key.path] = decoded.damage
                 clock += 1
                 if let old = kept[key.path] { bytes -= old.texture.bytes }
                 kept[key.path] = Kept(texture: texture, box: key.box, used: clock)

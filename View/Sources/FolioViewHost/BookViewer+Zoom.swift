@@ -39,12 +39,14 @@ extension BookViewer {
     func makeZoom() -> PhotoZoom? {
         guard let (page, picture) = zoomablePage else { return nil }
         zoomPage = page
-        return PhotoZoom(image: PixelSize(width: picture.size.width, height: picture.size.height), viewport: zoomViewport)
+        let upright = PixelSize(width: picture.size.width, height: picture.size.height)
+        return PhotoZoom(image: turns(of: picture.image.path).shownSize(of: upright), viewport: zoomViewport)
     }
 
     /// Changes the zoom with `change` (made first at fit when there is none); a zoom back at fit ends.
     func changeZoom(mode: ZoomMode = .free, _ change: (inout PhotoZoom) -> Void) {
         guard var z = zoom ?? makeZoom() else { return }
+        stopSlideshow()  // the reader looks closer: the photos stay
         change(&z)
         zoom = z.isZoomed || mode == .width ? z : nil
         zoomMode = zoom == nil ? nil : mode
@@ -166,8 +168,10 @@ extension BookViewer {
             // A photo: its page's copy stretched, and over it the part the window shows decoded sharper.
             guard let page = zoomPage, let fitted = pictures(onPage: page, size: pageSize(of: page)).first(where: { $0.placed.image.path == path })?.fitted,
                   case .ready(let texture) = images.texture(path, size: fitted) else { return true }
-            screen.copy(texture, x: frame.x, y: top + frame.y, width: frame.width, height: frame.height)
-            if let detail = images.detail(for: path, zoom: zoom, held: texture.size) {
+            let turned = turns(of: path)
+            screen.copy(texture, x: frame.x, y: top + frame.y, width: frame.width, height: frame.height, turned: turned)
+            // (A turned photo is not decoded again in parts: its window-sized copy is enlarged.)
+            if turned == .none, let detail = images.detail(for: path, zoom: zoom, held: texture.size) {
                 let scale = frame.width / Double(max(1, zoom.image.width))
                 screen.copy(detail.texture, x: frame.x + Double(detail.region.x) * scale, y: top + frame.y + Double(detail.region.y) * scale,
                             width: Double(detail.region.width) * scale, height: Double(detail.region.height) * scale)

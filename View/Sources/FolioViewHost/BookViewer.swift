@@ -57,6 +57,16 @@ public final class BookViewer: Scene {
     var zoomBackward = false
     /// Where a drag panning the zoomed page was last.
     var zoomDrag: (x: Int, y: Int)?
+    /// A click on a picture page, held for the double-click interval: a double-click zooms and never turns.
+    var heldClick = HeldClick(interval: BookViewer.doubleClickInterval)
+    /// Photos' slideshow (`s`), timed by the loop's clock.
+    var slideshow = Slideshow()
+    /// How far each photo was turned (Ctrl+R, Ctrl+Shift+R), by path, for this session.
+    var turns: [String: QuarterTurns] = [:]
+    /// Whether the photo's facts are shown over it (`i`).
+    var showsInfo = false
+    /// The facts of the photos the overlay showed, by path (read once each).
+    var facts: [String: PhotoFacts] = [:]
     var warnings: [String] = []
     /// Writes one line per notable event when set (the pictures' decodes too).
     public var trace: ((String) -> Void)? {
@@ -286,9 +296,12 @@ public final class BookViewer: Scene {
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && event.button.clicks == 2
             && Int(event.button.y) > pageTop && Int(event.button.y) < screen.size.height - look.statusHeight && zoomablePage != nil:
             // A double-click on a picture page: fit ↔ 100 % under the pointer.
+            // Its first click, held (see ``heldClick``), is dropped: the page does not turn.
             let point = (Double(event.button.x), Double(Int(event.button.y) - pageTop))
+            heldClick.drop()
+            stopSlideshow()
             if zoom != nil { endZoom() } else { changeZoom { $0.toggleFit(toward: point) } }
-            if pressing { pressing = false; apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - look.pad), at: now)) }
+            if pressing { pressing = false; apply(reading.handle(.cancel, at: now)) }
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && zoom != nil && Int(event.button.y) > pageTop:
             zoomDrag = (Int(event.button.x), Int(event.button.y))
         case SDL_MOUSEMOTION.rawValue where zoomDrag != nil:
@@ -302,7 +315,7 @@ public final class BookViewer: Scene {
             apply(reading.handle(.drag(x: Int(event.motion.x), y: Int(event.motion.y) - pageTop - look.pad), at: now))
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pressing:
             pressing = false
-            apply(reading.handle(.release(x: Int(event.button.x), y: Int(event.button.y) - pageTop - look.pad), at: now))
+            released(x: Int(event.button.x), y: Int(event.button.y) - pageTop - look.pad, at: now)
         case SDL_MOUSEWHEEL.rawValue where SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 && event.wheel.y != 0:
             var mx: Int32 = 0, my: Int32 = 0
             SDL_GetMouseState(&mx, &my)
@@ -311,7 +324,10 @@ public final class BookViewer: Scene {
             panZoom(dx: -Double(event.wheel.x) * 60, dy: Double(event.wheel.y) * 60)
         case SDL_MOUSEWHEEL.rawValue:
             let notch = event.wheel.y != 0 ? Int(event.wheel.y) : -Int(event.wheel.x)
-            if notch != 0, wheel.event(at: now) { apply(reading.handle(.turn(notch > 0 ? -1 : 1), at: now)) }
+            if notch != 0, wheel.event(at: now) {
+                stopSlideshow()
+                apply(reading.handle(.turn(notch > 0 ? -1 : 1), at: now))
+            }
         case SDL_WINDOWEVENT.rawValue:
             if event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue), screen.refreshSize() {
                 pages.removeAll()
@@ -330,7 +346,7 @@ public final class BookViewer: Scene {
     }
 
     func keyDown(_ keysym: SDL_Keysym, at now: Double) {
-        if !isTyping && (styleKey(keysym, at: now) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
+        if !isTyping && (styleKey(keysym, at: now) || photoControlKey(keysym) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
         let ctrl = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let key: ReadingKey?
         switch UInt32(bitPattern: keysym.sym) {
@@ -350,8 +366,13 @@ public final class BookViewer: Scene {
             toggleFullScreen()
             key = nil
         case SDLK_ESCAPE.rawValue:
-            // Esc closes what is open; with nothing open it leaves, as in the photo pager.
-            if case .reading(nil) = session.mode { wantsQuit = true; key = nil } else { key = .escape }
+            // Esc closes what is open (photos' facts, a slideshow too); with nothing open it leaves, as in the photo pager.
+            if case .reading(nil) = session.mode {
+                if !photoEscape() { wantsQuit = true }
+                key = nil
+            } else {
+                key = .escape
+            }
         default:
             // Letters with Ctrl come here (no text input for them); plain characters come as text input.
             if ctrl, keysym.sym >= 97, keysym.sym <= 122, let scalar = Unicode.Scalar(UInt32(keysym.sym)) {
@@ -360,12 +381,15 @@ public final class BookViewer: Scene {
                 key = nil
             }
         }
-        if let key { apply(reading.handle(key: key, at: now)) }
+        guard let key else { return }
+        if !isTyping { stopSlideshow() }  // a key that turns or goes somewhere: the reader takes over
+        apply(reading.handle(key: key, at: now))
     }
 
     func typed(_ character: Character, at now: Double) {
         if !isTyping && character == " " && zoomedSpace(at: now) { return }
-        if !isTyping && look.statusOverPages && photoKey(character) { return }
+        if !isTyping && look.statusOverPages && (photoLetter(character, at: now) || photoKey(character)) { return }
+        if !isTyping && character != "t" { stopSlideshow() }
         if !isTyping && character == "t" {
             transition = transition.next
             trace?("transition \(transition)")
@@ -395,6 +419,9 @@ public final class BookViewer: Scene {
     }
 
     func pressed(x: Int, y: Int, at now: Double) {
+        // A click held for a double-click that did not come (this one is too far or too late) is carried out first.
+        if let held = heldClick.take() { tap(x: held.x, y: held.y, at: now) }
+        stopSlideshow()
         if y < look.stripHeight {
             apply(reading.handle(.tapStrip(x: x), at: now))
         } else if y >= screen.size.height - look.statusHeight {
@@ -405,8 +432,41 @@ public final class BookViewer: Scene {
         }
     }
 
-    /// The reading loop's turn at `now` seconds: the motion's next frame, and a slice of background work.
+    /// The button let go at (`x`, `y`) in the session's page coordinates: a drag ends, a click
+    /// on a text page is carried out, and a click on a picture page at fit is held for the
+    /// double-click interval (``heldClick``), so that a double-click zooms without turning.
+    /// Holding it rather than turning at once and turning back on the second click is what phones'
+    /// photo viewers do: nothing moves that then moves back.
+    func released(x: Int, y: Int, at now: Double) {
+        if case .pressing(let press) = session.mode, !press.isDragging, zoomablePage != nil, zoom == nil {
+            apply(reading.handle(.cancel, at: now))
+            heldClick.hold(x: x, y: y, at: now)
+            return
+        }
+        apply(reading.handle(.release(x: x, y: y), at: now))
+    }
+
+    /// A click at (`x`, `y`) in the session's page coordinates carried out now: a link followed, or a turn in the outer thirds.
+    func tap(x: Int, y: Int, at now: Double) {
+        apply(reading.handle(.press(x: x, y: y), at: now))
+        apply(reading.handle(.release(x: x, y: y), at: now))
+    }
+
+    /// Seconds within which a second click makes a double-click: SDL's (its hint, else 500 ms).
+    static var doubleClickInterval: Double {
+        SDL_GetHint(SDL_HINT_MOUSE_DOUBLE_CLICK_TIME).flatMap { Double(String(cString: $0)) }.map { $0 / 1000 } ?? 0.5
+    }
+
+    /// When the scene wants a tick while nothing moves: a held click falling due, the slideshow's next photo.
+    public var wakeTime: Double? {
+        [heldClick.deadline, slideshow.deadline].compactMap { $0 }.min()
+    }
+
+    /// The reading loop's turn at `now` seconds: a held click falling due, the slideshow's next
+    /// photo, the motion's next frame, and a slice of background work.
     public func tick(at now: Double) {
+        if let held = heldClick.due(at: now) { tap(x: held.x, y: held.y, at: now) }
+        if slideshow.advance(at: now) { slideshowStep(at: now) }
         apply(reading.turn(at: now, clock: workClock))
     }
 
@@ -433,7 +493,7 @@ public final class BookViewer: Scene {
         if key != pagesKey { pages.removeAll(); pagesKey = key }
         if !drawZoom() && !drawCurl(frame) { drawSlidingPages(frame) }
         if look.stripHeight > 0 { drawStrip() }
-        if look.statusOverPages { drawBar() } else { drawStatus() }
+        if look.statusOverPages { drawBar(); drawInfo() } else { drawStatus() }
         if frame.showsHelp { drawHelp() }
         prefetchPictures(frame)
     }
@@ -558,9 +618,13 @@ public final class BookViewer: Scene {
                     trace?("picture \(placed.image.path) drawn (\(fitted))")
                     onFirstPicture?()
                 }
-                let x = origin.x + Double(box.x + (box.width - fitted.width) / 2), y = origin.y + Double(box.y + (box.height - fitted.height) / 2)
-                screen.copy(texture, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
-                markMatches(on: placed, page: page, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height))
+                let turned = turns(of: placed.image.path), shown = turned.shownSize(of: fitted)
+                let x = origin.x + Double(box.x + (box.width - shown.width) / 2), y = origin.y + Double(box.y + (box.height - shown.height) / 2)
+                screen.copy(texture, x: x, y: y, width: Double(shown.width), height: Double(shown.height), turned: turned)
+                if turned == .none { markMatches(on: placed, page: page, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height)) }
+                if let damage = images.damage(of: placed.image.path), placed.image.isStandalone {
+                    drawDamage(damage, x: x, y: y, width: Double(shown.width))
+                }
                 covered.append(placed.rowRange)
             case .pending:
                 covered.append(placed.rowRange)  // blank until it comes, rather than its text for a moment
@@ -577,6 +641,7 @@ public final class BookViewer: Scene {
 
     /// The pictures of page `page` (a texture of `size`) with the box each is fitted in and its
     /// size there: the line width and its rows (at most twice its size), or the page for a standalone one.
+    /// The size is the picture's before it is turned (``turns(of:)``): the size decoded.
     func pictures(onPage page: Int, size: PixelSize) -> [(placed: PageImage, box: (x: Int, y: Int, width: Int, height: Int), fitted: PixelSize)] {
         let lineHeight = measurer.lineHeight
         return session.images(onPage: page).map { placed in
@@ -584,8 +649,12 @@ public final class BookViewer: Scene {
                 ? (x: 0, y: 0, width: size.width, height: size.height)
                 : (x: session.textInset, y: look.pad + placed.row * lineHeight, width: min(session.textWidth, size.width - 2 * session.textInset),
                    height: placed.rows * lineHeight)
-            let fitted = placed.size.fitted(width: box.width, height: box.height, maximumScale: look.enlargesPictures ? ImageSize.maximumScale : 1)
-            return (placed, box, PixelSize(width: fitted.width, height: fitted.height))
+            // A photo the reader turned is fitted turned, and decoded at that size before turning.
+            let turned = turns(of: placed.image.path)
+            let upright = PixelSize(width: placed.size.width, height: placed.size.height), shown = turned.shownSize(of: upright)
+            let fitted = ImageSize(width: shown.width, height: shown.height)
+                .fitted(width: box.width, height: box.height, maximumScale: look.enlargesPictures ? ImageSize.maximumScale : 1)
+            return (placed, box, turned.shownSize(of: PixelSize(width: fitted.width, height: fitted.height)))
         }
     }
 
@@ -629,6 +698,15 @@ public final class BookViewer: Scene {
         for box in session.matchBoxes(on: placed, onPage: page) {
             screen.fill(x: x + box.x0 * width, y: y + box.y0 * height, width: (box.x1 - box.x0) * width, height: (box.y1 - box.y0) * height)
         }
+    }
+
+    /// `notice` on a dark band across the top of a picture drawn at (`x`, `y`), `width` wide: a file
+    /// that ended early, shown as far as it goes.
+    func drawDamage(_ notice: String, x: Double, y: Double, width: Double) {
+        screen.color(0, 0, 0, 170)
+        screen.fill(x: x, y: y, width: width, height: 30)
+        let w = Double(screen.uiFont.width(of: notice))
+        screen.text(notice, x: x + max(8, (width - w) / 2), y: y + 15, color: (255, 210, 120))
     }
 
     /// `lines` in the middle of a page of `size` drawn at `origin`, the first in the ink's colour, the rest in grey.
@@ -692,6 +770,8 @@ public final class BookViewer: Scene {
         drawDots(left: left, y: y)
         let status = session.statusLine
         screen.text(status.pages, x: left + session.indicator.extent + 16, y: y)
+        let state = barState
+        if !state.isEmpty { screen.text(state, x: w - 16 - Double(screen.uiFont.width(of: state)), y: y) }
         if !status.message.isEmpty {
             screen.text(status.message + (status.isPrompt ? "▏" : ""), x: 16, y: y,
                         color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
@@ -716,7 +796,7 @@ public final class BookViewer: Scene {
         let indicator = session.indicator
         drawDots(left: dotsLeft, y: y)
         let status = session.statusLine
-        let right = [status.pages, status.percent].filter { !$0.isEmpty }.joined(separator: "   ")
+        let right = [barState, status.pages, status.percent].filter { !$0.isEmpty }.joined(separator: "   ")
         screen.text(right, x: w - 16 - Double(screen.uiFont.width(of: right)), y: y)
         if !status.message.isEmpty {
             screen.text(status.message + (status.isPrompt ? "▏" : ""), x: dotsLeft + indicator.extent + 24, y: y,

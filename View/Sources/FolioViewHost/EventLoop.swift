@@ -15,10 +15,19 @@ public protocol Scene: AnyObject {
     var needsDraw: Bool { get set }
     /// Whether the user asked to leave.
     var wantsQuit: Bool { get }
+    /// When, in seconds on the loop's clock, the scene wants a ``tick(at:)`` while nothing moves
+    /// (a slideshow's next photo, a held click, a GIF's next frame); nil: not until an event.
+    var wakeTime: Double? { get }
+}
+
+extension Scene {
+    /// Never: the scene wakes for events alone.
+    public var wakeTime: Double? { nil }
 }
 
 /// The main loop: events in, frames out; 60 frames a second at most while
-/// something moves, and no CPU while nothing does (it blocks in `SDL_WaitEvent`).
+/// something moves, and no CPU while nothing does (it blocks in `SDL_WaitEvent`,
+/// or until the scene's ``Scene/wakeTime``).
 @MainActor
 public struct EventLoop {
     /// Where frames go.
@@ -58,6 +67,9 @@ public struct EventLoop {
             if scene.isAnimating {
                 let wait = max(0, lastFrame + frame - clock())
                 if SDL_WaitEventTimeout(&event, Int32((wait * 1000).rounded(.up))) != 0 { scene.handle(event, at: clock()) }
+            } else if let wake = scene.wakeTime {
+                let wait = max(0, wake - clock())
+                if SDL_WaitEventTimeout(&event, Int32(min(wait * 1000, 60_000).rounded(.up))) != 0 { scene.handle(event, at: clock()) }
             } else if SDL_WaitEvent(&event) != 0 {
                 scene.handle(event, at: clock())
             }
@@ -68,6 +80,8 @@ public struct EventLoop {
             if scene.isAnimating, clock() >= min(lastFrame, lastTick) + frame - 0.002 {
                 lastTick = clock()
                 scene.tick(at: lastTick)
+            } else if !scene.isAnimating, let wake = scene.wakeTime, clock() >= wake {
+                scene.tick(at: clock())
             }
         }
     }

@@ -18,7 +18,7 @@ public final class FolderLister: Sendable {
     public init(folder: String, opened: String, eventType: UInt32) {
         self.eventType = eventType
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let list = PhotoList.listing(folder: folder, opened: opened)
+            let list = PhotoList.listing(folder: folder, opened: opened, extensions: ViewerCommand.pictureExtensions)
             result.withLock { $0 = list }
             var event = SDL_Event()
             event.type = eventType

@@ -18,6 +18,11 @@ public struct DecodedPhoto: Sendable {
     public var size: PixelSize
     /// The full image's size in the file.
     public var fullSize: PixelSize
+    /// Why only part of it could be shown (a file that ends early: the rest is grey), in words; nil when whole.
+    public var damage: String? = nil
+
+    /// What a picture whose file ends early says over it: libjpeg decodes what there is.
+    public static let truncated = "Damaged: shown as far as it goes"
 }
 
 /// Decodes photos on a background queue, one at a time, each shrunk to a
@@ -141,6 +146,10 @@ public final class PhotoDecoder: Sendable {
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
         if let refusal = refusal(ofHeader: head) { return .failure(refusal) }
+        if let drawing = ImageHeader.drawingSize(of: head), PhotoList.isImage(path, extensions: PhotoList.drawingExtensions) {
+            // An SVG is drawn at the size it is shown, however large its own size says it is.
+            return drawn(path, at: PixelSize(width: drawing.width, height: drawing.height).downsampled(toFit: box))
+        }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = folio_jpeg_image()
             let status = folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), Int64(maximumPixels), &image)
@@ -148,8 +157,9 @@ public final class PhotoDecoder: Sendable {
             if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+                let damage = image.damaged_row > 0 ? DecodedPhoto.truncated : nil
                 return finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation)
-                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full)) }
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full), damage: damage) }
             }
         }
         return withSurface(path) { pixels, full, pitch, bpp in
@@ -157,6 +167,20 @@ public final class PhotoDecoder: Sendable {
             let shrunk = BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
             let (rgba, size) = orientation.apply(to: shrunk, size: target)
             return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
+        }
+    }
+
+    /// The SVG drawing at `path` drawn by SDL_image (nanosvg) at `size` pixels.
+    static func drawn(_ path: String, at size: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+        guard let stream = SDL_RWFromFile(path, "rb") else {
+            return .failure(DecodeError(description: "cannot open it: \(String(cString: SDL_GetError()))"))
+        }
+        defer { SDL_RWclose(stream) }
+        guard let loaded = IMG_LoadSizedSVG_RW(stream, Int32(size.width), Int32(size.height)) else {
+            return .failure(DecodeError(description: "not a drawing that can be read: \(String(cString: SDL_GetError()))"))
+        }
+        return withPixels(of: loaded) { pixels, full, pitch, bpp in
+            .success(DecodedPhoto(rgba: BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: full), size: full, fullSize: full))
         }
     }
 
@@ -234,8 +258,9 @@ public final class PhotoDecoder: Sendable {
             if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+                let damage = image.damaged_row > 0 ? DecodedPhoto.truncated : nil
                 return finish(image, fitting: full.downsampled(toFit: box), orientation: .upright)
-                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full) }
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full, damage: damage) }
             }
         }
         let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in

@@ -117,6 +117,16 @@ public final class Screen {
         SDL_RenderCopyF(renderer, texture.handle, nil, &dst)
     }
 
+    /// Draws `texture` turned by `turns` so that it fills the destination rectangle (`width` ×
+    /// `height` as shown, after turning): the texture is drawn at the rectangle's size before
+    /// turning, round the rectangle's centre.
+    public func copy(_ texture: Texture, x: Double, y: Double, width: Double, height: Double, turned turns: QuarterTurns) {
+        guard turns != .none else { return copy(texture, x: x, y: y, width: width, height: height) }
+        let w = turns.swapsSides ? height : width, h = turns.swapsSides ? width : height
+        var dst = SDL_FRect(x: Float(x + (width - w) / 2), y: Float(y + (height - h) / 2), w: Float(w), h: Float(h))
+        SDL_RenderCopyExF(renderer, texture.handle, nil, &dst, Double(turns.degrees), nil, SDL_FLIP_NONE)
+    }
+
     /// Draws `text` in the interface font with its left edge at `x` and its
     /// middle at `y`, in (r, g, b); returns its width in pixels.
     @discardableResult

@@ -31,7 +31,7 @@ public struct ViewerCommand {
     /// What `--help` prints.
     public static let usage = """
         usage: folio-view [options] [PATH...]
-          A folder or image files page as photos (natural order; an image opens its folder
+          A folder or image files (SVG drawings too) page as photos (natural order; an image opens its folder
           at itself, a folder at the photo last shown); a text, Markdown, EPUB, PDF or comic
           pages as a book, at the place the terminal reader left it; with no PATH, the guide.
         options:
@@ -47,8 +47,10 @@ public struct ViewerCommand {
               books: Ctrl++ Ctrl+- Ctrl+0 text size, Ctrl+T theme, Ctrl+S serif/sans,
               Ctrl+] Ctrl+[ longer/shorter lines (kept per book);
               Ctrl+= Ctrl+- Ctrl+wheel zoom a picture (photos: + - 0 too), Ctrl+0 fit,
-              Ctrl+1 100%, Ctrl+2 fit width, double-click fit <-> 100%; t transition;
-              f (photos) or F11 full screen; q or Esc quit
+              Ctrl+1 100%, Ctrl+2 fit width, double-click fit <-> 100% (the bar says the zoom);
+              photos: i the file's facts, Ctrl+R / Ctrl+Shift+R turn clockwise / anticlockwise,
+              s slideshow (a photo every 4 s; a turn key or Esc stops it); t transition;
+              f (photos) or F11 full screen; q or Esc quit (Esc first closes what is open)
         """
 
     /// Why the command line was refused, in words.
@@ -103,28 +105,32 @@ public struct ViewerCommand {
         case book(path: String?)
     }
 
+    /// What the window pages as photos: the reading layer's photos, and SVG drawings, which
+    /// SDL_image draws (nanosvg) at the size they are shown.
+    nonisolated public static let pictureExtensions = PhotoList.imageExtensions.union(PhotoList.drawingExtensions)
+
     /// Photos when the paths are a folder or image files; a book for one other file.
     public func content() throws(UsageError) -> Content {
         guard !paths.isEmpty else { return .book(path: nil) }
         let files = FileManager.default
-        if paths.count == 1, !PhotoList.isImage(paths[0]) {
+        if paths.count == 1, !PhotoList.isImage(paths[0], extensions: Self.pictureExtensions) {
             var isDirectory: ObjCBool = false
             let path = paths[0]
             guard files.fileExists(atPath: path, isDirectory: &isDirectory) else { throw UsageError(description: "folio-view: \(path): no such file") }
             if !isDirectory.boolValue { return .book(path: path) }
-            let list = PhotoList.listing(folder: path)
+            let list = PhotoList.listing(folder: path, extensions: Self.pictureExtensions)
             // A comic's folder keeps its pages in folders of their own: read as the terminal reads it.
             if list.isEmpty, (try? BookOpener.open(path: path)) != nil { return .book(path: path) }
-            guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(PhotoList.imageExtensions.sorted().joined(separator: ", ")))") }
+            guard !list.isEmpty else { throw UsageError(description: "folio-view: \(path) holds no photos (\(Self.pictureExtensions.sorted().joined(separator: ", ")))") }
             return .photos(list, folder: path, listing: false)
         }
         for path in paths where !files.fileExists(atPath: path) { throw UsageError(description: "folio-view: \(path): no such file") }
         if paths.count == 1 {
             // One photo: shown at once, its whole folder listed while it decodes.
             let (folder, opened) = PhotoList.folder(of: paths[0])
-            return .photos(PhotoList(names: [opened], opened: opened), folder: folder, listing: true)
+            return .photos(PhotoList(names: [opened], opened: opened, extensions: Self.pictureExtensions), folder: folder, listing: true)
         }
-        let list = PhotoList(names: paths, opened: paths.first)
+        let list = PhotoList(names: paths, opened: paths.first, extensions: Self.pictureExtensions)
         guard !list.isEmpty else { throw UsageError(description: "folio-view: none of these is a photo") }
         return .photos(list, folder: nil, listing: false)
     }

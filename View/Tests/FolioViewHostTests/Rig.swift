@@ -53,9 +53,19 @@ final class Rig {
         for _ in 0..<count {
             now += Self.frame
             pump(scene)
-            if scene.isAnimating { scene.tick(at: now) }
+            if scene.isAnimating || isDue(scene) { scene.tick(at: now) }
             drawIfNeeded(scene)
         }
+    }
+
+    /// Whether `scene` asked to be woken by now (``Scene/wakeTime``), as the event loop wakes it.
+    func isDue(_ scene: some Scene) -> Bool {
+        scene.wakeTime.map { now >= $0 } ?? false
+    }
+
+    /// Moves the clock on by `seconds`, a frame at a time (``frames(_:_:)``).
+    func seconds(_ seconds: Double, _ scene: some Scene) {
+        frames(Int((seconds / Self.frame).rounded(.up)), scene)
     }
 
     /// Draws `scene` when it changed, as the event loop does (a page drawn starts its pictures' decodes).
@@ -82,7 +92,7 @@ final class Rig {
                 deliver(event, to: scene)
                 pump(scene)
             }
-            if scene.isAnimating { scene.tick(at: now) }
+            if scene.isAnimating || isDue(scene) { scene.tick(at: now) }
             drawIfNeeded(scene)
         }
         #expect(condition(), "waited \(timeout) s for \(what)", sourceLocation: sourceLocation)
@@ -152,12 +162,14 @@ final class Rig {
         send(event, to: scene)
     }
 
-    func key(_ code: SDL_KeyCode, _ scene: some Scene) {
+    /// A key going down, with `modifiers` held (`with: [KMOD_CTRL, KMOD_SHIFT]`).
+    func key(_ code: SDL_KeyCode, with modifiers: [SDL_Keymod] = [], _ scene: some Scene) {
         var event = SDL_Event()
         event.type = SDL_KEYDOWN.rawValue
         event.key.windowID = windowID
         event.key.state = UInt8(SDL_PRESSED)
         event.key.keysym.sym = SDL_Keycode(bitPattern: code.rawValue)
+        event.key.keysym.mod = UInt16(modifiers.reduce(0) { $0 | $1.rawValue })
         send(event, to: scene)
     }
 
