@@ -145,10 +145,8 @@ public struct ViewerCommand {
     public static func main(_ arguments: [String]) -> Int32 {
         let start = Date()
         let command: ViewerCommand
-        let content: Content
         do {
             command = try ViewerCommand(arguments: arguments)
-            content = try command.content()
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             return error.description.hasPrefix("usage") ? 0 : 1
@@ -157,8 +155,13 @@ public struct ViewerCommand {
             let t = String(format: "%.3f", Date().timeIntervalSince(start))
             FileHandle.standardError.write(Data("[\(t)] \(line)\n".utf8))
         } : nil
+        let opened = Result { () throws(UsageError) -> Content in try command.content() }
         let environment = ProcessInfo.processInfo.environment
         if environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil && environment["SDL_VIDEODRIVER"] == nil {
+            if case .failure(let error) = opened {
+                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                return 1
+            }
             FileHandle.standardError.write(Data("folio-view: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)\n".utf8))
             return 1
         }
@@ -170,6 +173,22 @@ public struct ViewerCommand {
             return 1
         }
         trace?("window \(screen.size) (\(screen.rendererName))")
+        // What cannot be opened is said on standard error and in the window, which is all a
+        // reader launching from a file manager sees.
+        func refuse(_ message: String) -> Int32 {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            let notice = NoticeScene(screen: screen, message: message)
+            var loop = EventLoop(screen: screen)
+            loop.afterDraw = { if command.exitAfterFirstFrame { notice.quit() } }
+            trace?("notice: \(message)")
+            loop.run(notice)
+            return 1
+        }
+        let content: Content
+        switch opened {
+        case .success(let found): content = found
+        case .failure(let error): return refuse(error.description)
+        }
         var loop = EventLoop(screen: screen)
         var frames: [Double] = []
         if command.trace { loop.frameTimed = { frames.append($0) } }
@@ -209,8 +228,7 @@ public struct ViewerCommand {
                                         options: ReadingOptions(spread: command.spread ?? .auto))
             }
         } catch {
-            FileHandle.standardError.write(Data("\(error)\n".utf8))
-            return 1
+            return refuse("\(error)")
         }
         viewer.trace = trace
         // Photos count from the first photo drawn; a book from its first frame.

@@ -125,6 +125,33 @@ import Testing
         #expect(try again.waitForExit() == 0)
     }
 
+    /// A file that cannot be opened is said in the window too (a launch from a file manager has no
+    /// standard error): the notice stays until a key, and the exit status says it failed.
+    @Test func aFileThatCannotBeOpenedIsSaidInTheWindow() throws {
+        let desktop = try Desktop()
+        let viewer = try Viewer(["/nonexistent/folder/missing-book.epub"], on: desktop)
+        try viewer.waitFor("notice: ")
+        #expect(viewer.trace.contains("missing-book.epub: no such file"), "\(viewer.trace)")
+        // Untouched, the window shows the headline in its colour, and waits.
+        var shown = 0
+        let deadline = Date().addingTimeInterval(10)
+        while shown < 50 && Date() < deadline {
+            let shot = try desktop.screenshot()
+            shown = 0
+            for y in stride(from: 0, to: shot.height, by: 2) {
+                for x in stride(from: 0, to: shot.width, by: 2) {
+                    let p = shot.pixel(x, y)
+                    if abs(p.r - 240) < 30 && abs(p.g - 120) < 30 && abs(p.b - 100) < 30 { shown += 1 }
+                }
+            }
+        }
+        #expect(shown >= 50, "no notice on screen")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(viewer.process.isRunning, "the notice closed by itself")
+        try desktop.xdotool("key", "Escape")
+        #expect(try viewer.waitForExit() == 1)
+    }
+
     /// `--screenshot` writes the first frame without `--trace` too (it was written only when traced).
     @Test func theScreenshotIsWrittenWithoutTheTrace() throws {
         let dir = try Self.temporaryDirectory()
