@@ -99,7 +99,7 @@ public final class BookViewer: Scene {
     public convenience init(screen: Screen, path: String?, transition: Transition, forget: Bool, options: ReadingOptions = ReadingOptions(),
                             at now: Double = EventLoop.ticks()) throws {
         // Known to the store as the terminal reader knows it: a file by its path, the guide by its text.
-        try self.init(screen: screen, document: path.map { try Self.open($0) } ?? Guide.document,
+        try self.init(screen: screen, document: path.map { try Self.open($0) } ?? WindowGuide.document,
                       place: path.map { .file(path: $0) } ?? .content, restores: true, look: .book,
                       transition: transition, forget: forget, options: options, at: now)
     }

@@ -156,6 +156,25 @@ import Testing
         #expect(pixels(of: BookViewer.linkColor, in: rig.look(viewer)).isEmpty, "the ring stays after Esc")
     }
 
+    /// Opened with nothing, the window reads a guide written for it: its own keys and the mouse,
+    /// not the terminal's (no Ctrl-Z, no key tables aligned in columns a proportional font breaks).
+    @Test func theGuideIsTheWindowsOwn() throws {
+        let rig = Rig(size: Self.size)
+        let viewer = try BookViewer(screen: rig.screen, path: nil, transition: .none, forget: true,
+                                    options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
+        rig.settle(viewer)
+        let text = WindowGuide.text
+        #expect(viewer.session.document.text.count == text.utf8.count, "the window opened another guide")
+        #expect(text.hasPrefix("# Welcome\n\nThis is folio-view"))
+        for phrase in ["F1 or H", "Ctrl and +", "Ctrl and T", "F11", "double-click", "Ctrl and R"] {
+            #expect(text.contains(phrase), "the guide does not say \(phrase)")
+        }
+        #expect(!text.contains("Ctrl-Z") && !text.contains("    "), "the terminal's guide: Ctrl-Z or columns of keys")
+        // Its chapters are the strip's, and the first page shows its opening words.
+        #expect(viewer.session.chapters.count == 6)
+        #expect(extent(of: "folio-view", viewer) != nil)
+    }
+
     @Test func rReadsTheFileAgainAtThePlace() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
