@@ -90,3 +90,29 @@ public enum Bidi {
         }
     }
 }
+
+extension Bidi {
+    /// `text`, one line, in the order it is seen (the bidirectional algorithm, its direction from
+    /// its first strong character), with brackets mirrored where they read right to left: for a
+    /// host that draws a short string left to right as given, such as a chapter title in the
+    /// strip. Text with nothing right to left comes back as it is. O(n) for n characters.
+    ///
+    /// ```swift
+    /// Bidi.displayed("פרק 2: שלום")   // "םולש :2 קרפ"
+    /// ```
+    public static func displayed(_ text: String) -> String {
+        let mayReorder = text.utf8.withContiguousStorageIfAvailable { mayHoldRightToLeft(UnsafeRawBufferPointer($0)) }
+            ?? mayHoldRightToLeft(Array(text.utf8).withUnsafeBytes { $0 })
+        guard mayReorder else { return text }
+        let scalars = Array(text.unicodeScalars)
+        let paragraph = BidiParagraph(scalars: scalars)
+        let line = 0..<scalars.count
+        let levels = paragraph.levels(ofLine: line)
+        var shown = String.UnicodeScalarView()
+        for index in paragraph.visualOrder(ofLine: line) {
+            let scalar = scalars[index]
+            shown.append(levels[index] & 1 == 1 ? mirrored(scalar) ?? scalar : scalar)
+        }
+        return String(shown)
+    }
+}

@@ -86,16 +86,18 @@ public struct ReaderScreen: Hashable, Sendable, CustomStringConvertible {
         let menu = shown.strip
         if let title = Self.title(of: session.document) {
             let width = session.viewport.stripWidth
-            frame.draw(" " + title, atColumn: width, row: 0, style: Style(dim: true), maxWidth: columns - width)
+            frame.draw(" " + Bidi.displayed(title), atColumn: width, row: 0, style: Style(dim: true), maxWidth: columns - width)
         }
         guard !menu.items.isEmpty else {
-            frame.draw(" " + session.document.title, atColumn: 0, row: 0, style: Style(bold: true), maxWidth: session.viewport.stripWidth)
+            frame.draw(" " + Bidi.displayed(session.document.title), atColumn: 0, row: 0, style: Style(bold: true),
+                       maxWidth: session.viewport.stripWidth)
             return
         }
         for item in menu.visibleItems {
             let x = Int((item.frame.x - menu.scrollOffset).rounded())
             let selected = item.index == menu.selectedIndex
-            frame.draw(" " + item.title + " ", atColumn: x, row: 0, style: Style(bold: selected, reverse: selected),
+            // Titles are drawn as they are seen: a Hebrew or Arabic one reordered, not letter-reversed.
+            frame.draw(" " + Bidi.displayed(item.title) + " ", atColumn: x, row: 0, style: Style(bold: selected, reverse: selected),
                        maxWidth: min(Int(item.frame.width.rounded()), session.viewport.stripWidth - x))
         }
     }

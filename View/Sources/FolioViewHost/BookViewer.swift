@@ -745,13 +745,14 @@ public final class BookViewer: Scene {
         let menu = session.menu
         let font = measurer.fonts[0]
         guard !menu.items.isEmpty else {
-            screen.text(session.document.title, x: 16, y: h / 2, color: (220, 220, 220), font: measurer.fonts[1])
+            screen.text(Bidi.displayed(session.document.title), x: 16, y: h / 2, color: (220, 220, 220), font: measurer.fonts[1])
             return
         }
         for item in menu.visibleItems {
             let x = item.frame.x - menu.scrollOffset + Double(measurer.columnWidth)
             let selected = item.index == menu.selectedIndex
-            screen.text(item.title, x: x, y: h / 2, color: selected ? (255, 255, 255) : (170, 165, 160),
+            // Drawn as seen: a Hebrew or Arabic title reordered, not letter-reversed.
+            screen.text(Bidi.displayed(item.title), x: x, y: h / 2, color: selected ? (255, 255, 255) : (170, 165, 160),
                         font: selected ? measurer.fonts[1] : font)
         }
         if let line = menu.underline {
