@@ -49,6 +49,13 @@ func require(
     abort()
 }
 
+/// A scratch path for this process: `folio-fuzz-PID` and `suffix`, in /dev/shm when there is one
+/// (written for every input, it then never touches a disk), else in /tmp.
+func scratchPath(_ suffix: String) -> String {
+    let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    return "\(directory)/folio-fuzz-\(getpid())\(suffix)"
+}
+
 /// Writes `bytes` to the file at `path` (created or emptied first), stopping
 /// the run if it cannot: the EPUB and position-file targets read from disk.
 func writeScratch(_ bytes: UnsafeRawBufferPointer, to path: String) {

@@ -47,8 +47,7 @@ enum ComicTarget: FuzzTarget {
     nonisolated(unsafe) static var stem = ""
 
     static func prepare() {
-        let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        stem = "\(directory)/folio-fuzz-\(getpid())"
+        stem = scratchPath("")
         atexit {
             for name in ["cbz", "cbt", "cb7"] { unlink("\(ComicTarget.stem).\(name)") }
         }

@@ -25,8 +25,7 @@ enum EPUBTarget: FuzzTarget {
     nonisolated(unsafe) static var path = ""
 
     static func prepare() {
-        let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        path = "\(directory)/folio-fuzz-\(getpid()).epub"
+        path = scratchPath(".epub")
         // The scratch file goes when the run ends (libFuzzer exits through exit()).
         atexit { unlink(EPUBTarget.path) }
     }

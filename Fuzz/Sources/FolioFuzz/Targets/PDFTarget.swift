@@ -41,8 +41,7 @@ enum PDFTarget: FuzzTarget {
     nonisolated(unsafe) static var path = ""
 
     static func prepare() {
-        let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        path = "\(directory)/folio-fuzz-\(getpid()).pdf"
+        path = scratchPath(".pdf")
         atexit { unlink(PDFTarget.path) }
     }
 

@@ -23,8 +23,7 @@ enum PositionFileTarget: FuzzTarget {
     static let identity = DocumentIdentity(key: "fuzz")
 
     static func prepare() {
-        let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        store = JSONFilePositionStore(directory: "\(parent)/folio-fuzz-positions-\(getpid())")
+        store = JSONFilePositionStore(directory: scratchPath("-positions"))
         do {
             try store.save(ReadingPosition(anchor: 0, page: 0, pageCount: 1), for: identity)
         } catch {

@@ -71,8 +71,7 @@ enum ZipTarget: FuzzTarget {
     static func prepare() {
         // libarchive converts names flagged UTF-8 to the locale's encoding: make it UTF-8 too.
         setlocale(LC_ALL, "C.UTF-8")
-        let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        path = "\(directory)/folio-fuzz-\(getpid()).zip"
+        path = scratchPath(".zip")
         atexit { unlink(ZipTarget.path) }
     }
 
