@@ -37,6 +37,9 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
     public var family: Family
     /// The most characters of common text a line holds (one of ``lineLengths``); 0: as many as the page is wide.
     public var lineLength: Int
+    /// Whether full lines are set flush with both margins (the space between their words
+    /// stretched), as a printed book's; else ragged on the right.
+    public var justified: Bool
 
     /// The text sizes `Ctrl +` and `Ctrl -` step through, pixels.
     public static let sizes = [10, 11, 12, 13, 14, 15, 17, 19, 21, 24, 27, 30, 34, 38, 44, 50]
@@ -45,12 +48,14 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
     /// The size a book starts at, and `Ctrl 0` comes back to.
     public static let standardSize = 17
 
-    /// A style: 17 px sans serif, light, lines up to 70 characters unless given.
-    public init(size: Int = ReadingStyle.standardSize, theme: Theme = .light, family: Family = .sans, lineLength: Int = 70) {
+    /// A style: 17 px sans serif, light, lines up to 70 characters, justified, unless given.
+    public init(size: Int = ReadingStyle.standardSize, theme: Theme = .light, family: Family = .sans, lineLength: Int = 70,
+                justified: Bool = true) {
         self.size = size
         self.theme = theme
         self.family = family
         self.lineLength = lineLength
+        self.justified = justified
         normalise()
     }
 
@@ -61,6 +66,7 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
         theme = (try? values.decode(Theme.self, forKey: .theme)) ?? .light
         family = (try? values.decode(Family.self, forKey: .family)) ?? .sans
         lineLength = (try? values.decode(Int.self, forKey: .lineLength)) ?? 70
+        justified = (try? values.decode(Bool.self, forKey: .justified)) ?? true
         normalise()
     }
 
@@ -134,9 +140,10 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
         lineLength > 0 ? lineLength * max(1, columnWidth) : nil
     }
 
-    /// `19 px serif sepia, lines up to 70 characters`.
+    /// `19 px serif sepia, lines up to 70 characters, justified`.
     public var description: String {
         "\(size) px \(family == .sans ? "sans serif" : "serif") \(theme), "
             + (lineLength > 0 ? "lines up to \(lineLength) characters" : "lines as wide as the page")
+            + (justified ? ", justified" : ", ragged right")
     }
 }

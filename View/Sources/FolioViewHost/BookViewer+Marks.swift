@@ -15,7 +15,7 @@ extension BookViewer {
     /// Marks the search's matches on page `page` (a highlight behind their glyphs) and draws a
     /// ring round the link chosen with Tab, as the terminal reverses matches and the chosen link,
     /// into the page texture being drawn. Nothing is walked when the page marks nothing.
-    func drawMarks(onPage page: Int, skippingRows pictured: [Range<Int>]) {
+    func drawMarks(onPage page: Int, skippingRows pictured: [Range<Int>], justified: Justification = Justification()) {
         let matches = Array(session.matches(onPage: page))
         let link = session.chosenLink?.range
         guard !matches.isEmpty || link != nil else { return }
@@ -26,13 +26,16 @@ extension BookViewer {
         session.forEachGlyph(onPage: page) { row, glyph in
             guard !pictured.contains(where: { $0.contains(row) }) else { return }
             let bytes = glyph.offset..<(glyph.offset + max(1, glyph.length))
-            let x = session.textInset + glyph.x, y = look.pad + row * lineHeight
+            // A stretched space is marked across its stretch: to where the next glyph moved.
+            let x = session.textInset + glyph.x + justified.shift(row: row, offset: glyph.offset), y = look.pad + row * lineHeight
+            let width = glyph.scalar == " " ? glyph.width + justified.shift(row: row, offset: glyph.offset + 1)
+                - justified.shift(row: row, offset: glyph.offset) : glyph.width
             if Self.first(of: matches, overlapping: bytes) != nil {
-                screen.fill(x: Double(x), y: Double(y), width: Double(glyph.width), height: Double(lineHeight))
+                screen.fill(x: Double(x), y: Double(y), width: Double(width), height: Double(lineHeight))
             }
             if let link, link.overlaps(bytes), glyph.width > 0 {
-                let known = ring[row] ?? (x, x + glyph.width)
-                ring[row] = (min(known.left, x), max(known.right, x + glyph.width))
+                let known = ring[row] ?? (x, x + width)
+                ring[row] = (min(known.left, x), max(known.right, x + width))
             }
         }
         screen.color(Self.linkColor.0, Self.linkColor.1, Self.linkColor.2)
@@ -68,7 +71,7 @@ extension BookViewer {
         let reading = ReadingSession.keyHelp.filter { !$0.keys.hasPrefix(":n") }.map { (keys: $0.keys, action: $0.action) }
         return reading + [
             ("Ctrl+  Ctrl-  Ctrl+0", "a book: larger, smaller, standard text (kept per book)"),
-            ("Ctrl+T  Ctrl+S", "a book: light, sepia, dark paper; serif or sans serif"),
+            ("Ctrl+T  Ctrl+S  Ctrl+J", "a book: light, sepia, dark paper; serif or sans serif; justified or ragged"),
             ("Ctrl+]  Ctrl+[", "a book: longer, shorter lines (up to the page's width)"),
             ("t", "page turn: curl, slide, none"),
             ("F11  (photos: f)", "full screen"),

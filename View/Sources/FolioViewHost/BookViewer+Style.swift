@@ -9,7 +9,7 @@ import FolioViewCore
 ///
 /// - `Ctrl +` / `Ctrl =`, `Ctrl -`, `Ctrl 0`: larger, smaller, standard text (on a picture page
 ///   they zoom the picture instead);
-/// - `Ctrl T`: light, sepia, dark; `Ctrl S`: serif ↔ sans serif;
+/// - `Ctrl T`: light, sepia, dark; `Ctrl S`: serif ↔ sans serif; `Ctrl J`: justified ↔ ragged right;
 /// - `Ctrl ]`, `Ctrl [`: longer, shorter lines (up to the page's width).
 ///
 /// A change measures the book anew at the reader's place (``FolioReading/ReadingLoop/remeasure(by:viewport:at:)``).
@@ -32,6 +32,8 @@ extension BookViewer {
             next.nextTheme()
         } else if sym == SDLK_s.rawValue {
             next.switchFamily()
+        } else if sym == SDLK_j.rawValue {
+            next.justified.toggle()
         } else if sym == SDLK_RIGHTBRACKET.rawValue {
             if !next.lengthenLines() { return say("Lines are as wide as the page", at: now) }
         } else if sym == SDLK_LEFTBRACKET.rawValue {

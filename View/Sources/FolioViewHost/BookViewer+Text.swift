@@ -28,7 +28,8 @@ extension BookViewer {
     /// time), so the row closes up behind each run: toward the right end in a right-to-left row
     /// (whose rightmost glyph is right to left), toward the left in a left-to-right one. A run that
     /// cannot be shaped is drawn a glyph at a time.
-    func drawText(onPage page: Int, skippingRows pictured: [Range<Int>], inset: Int, top: (Int) -> Int) {
+    func drawText(onPage page: Int, skippingRows pictured: [Range<Int>], inset: Int, top: (Int) -> Int,
+                  justified: Justification = Justification()) {
         var items: [[Glyph]] = [], row = -1
         func drawRow() {
             defer { items.removeAll() }
@@ -40,11 +41,15 @@ extension BookViewer {
             for index in rightToLeft ? Array(order.reversed()) : order {
                 let run = items[index], box = boxes[index]
                 guard run.count > 1 || Self.joins(run[0].scalar), let (texture, drop) = shapedRun(run, style: run[0].style) else {
-                    for glyph in run { drawGlyph(glyph, x: inset + glyph.x + (rightToLeft ? shift : -shift), y: top(row)) }
+                    for glyph in run {
+                        let stretched = justified.shift(row: row, offset: glyph.offset)
+                        drawGlyph(glyph, x: inset + glyph.x + (rightToLeft ? shift : -shift) + stretched, y: top(row))
+                    }
                     continue
                 }
                 let saved = max(0, box.right - box.left - texture.size.width)
-                let x = rightToLeft ? box.right + shift - texture.size.width : box.left - shift
+                let stretched = justified.shift(row: row, offset: run.map(\.offset).min() ?? 0)
+                let x = rightToLeft ? box.right + shift - texture.size.width : box.left - shift + stretched
                 screen.copy(texture, x: Double(inset + x), y: Double(top(row) + drop),
                             width: Double(texture.size.width), height: Double(texture.size.height))
                 shift += saved
@@ -68,6 +73,63 @@ extension BookViewer {
         Self.trimTrailingSpaces(&items)
         drawRow()
     }
+
+    /// How far the glyphs of a page's full lines move right so that the lines end flush with the
+    /// right margin: the space left at a line's end shared among the spaces between its words.
+    struct Justification {
+        /// For each row set justified: the pixels to share and the offsets of its spaces, ascending.
+        var rows: [Int: (extra: Int, spaces: [Int])] = [:]
+
+        /// How far the glyph at `offset` on `row` moves right: its share of the spaces before it.
+        func shift(row: Int, offset: Int) -> Int {
+            guard let line = rows[row], !line.spaces.isEmpty else { return 0 }
+            var low = 0, high = line.spaces.count
+            while low < high {
+                let middle = (low + high) / 2
+                if line.spaces[middle] < offset { low = middle + 1 } else { high = middle }
+            }
+            return line.extra * low / line.spaces.count
+        }
+    }
+
+    /// The justification of page `page`'s full lines when the style asks for it: lines the
+    /// layout broke because the next word did not fit (not a paragraph's last line), left to
+    /// right, with spaces between their words and no more than three columns to add at each (a
+    /// line cut short before a long word stays ragged). Nothing for photos, a line of a
+    /// right-to-left paragraph, or a column narrower than ``justifiedColumns``: without
+    /// hyphenation a narrow justified column opens rivers of space between its few words.
+    func justification(onPage page: Int) -> Justification {
+        guard style.justified, !look.statusOverPages, session.textWidth >= Self.justifiedColumns * measurer.columnWidth else {
+            return Justification()
+        }
+        let laid = session.layout(ofPage: page)
+        let broken: Set<LineEnding> = [.wrap, .space, .hyphen]
+        guard laid.lines.contains(where: { broken.contains($0.ending) }) else { return Justification() }
+        // Per row: its spaces, and where its ink ends (spaces a line ends with are not stretched).
+        var spaces: [Int: [Int]] = [:], inkEnd: [Int: (x: Int, offset: Int)] = [:], rightToLeft: Set<Int> = []
+        session.forEachGlyph(onPage: page) { row, glyph in
+            if glyph.scalar == " " {
+                spaces[row, default: []].append(glyph.offset)
+            } else if glyph.width > 0, glyph.x + glyph.width >= inkEnd[row]?.x ?? 0 {
+                inkEnd[row] = (glyph.x + glyph.width, glyph.offset)
+            }
+            if Self.isRightToLeft(glyph.scalar) { rightToLeft.insert(row) }
+        }
+        let width = session.textWidth, column = measurer.columnWidth
+        var result = Justification()
+        for (index, line) in laid.lines.enumerated() where broken.contains(line.ending) {
+            let row = laid.images.isEmpty ? index : laid.row(ofLine: index)
+            guard let end = inkEnd[row], !rightToLeft.contains(row) else { continue }
+            let between = (spaces[row] ?? []).filter { $0 > line.start && $0 < end.offset }.sorted()
+            let extra = width - end.x
+            guard !between.isEmpty, extra > 0, extra <= between.count * 3 * column else { continue }
+            result.rows[row] = (extra, between)
+        }
+        return result
+    }
+
+    /// The fewest columns a line holds for full lines to be justified.
+    static let justifiedColumns = 50
 
     /// A run of Arabic ends at its last letter: trailing spaces become items of their own.
     static func trimTrailingSpaces(_ items: inout [[Glyph]]) {

@@ -589,8 +589,9 @@ public final class BookViewer: Scene {
             pages[page] = texture
             return texture
         }
-        drawMarks(onPage: page, skippingRows: pictured)
-        drawText(onPage: page, skippingRows: pictured, inset: inset, top: { look.pad + $0 * lineHeight + ascentOffset })
+        let justified = justification(onPage: page)
+        drawMarks(onPage: page, skippingRows: pictured, justified: justified)
+        drawText(onPage: page, skippingRows: pictured, inset: inset, top: { look.pad + $0 * lineHeight + ascentOffset }, justified: justified)
         SDL_SetRenderTarget(screen.renderer, nil)
         if pages.count > 12 { pages.removeAll() }
         pages[page] = texture

@@ -44,7 +44,7 @@ public struct ViewerCommand {
           --exit-after-first-frame       leave once the first photo or page is shown (timing)
           --trace                        a line on standard error per page change, decode and frame
         keys: the terminal reader's (arrows, Space, PgUp/PgDn, Home/End, g, /, n, Tab, R; F1 or H: help);
-              books: Ctrl++ Ctrl+- Ctrl+0 text size, Ctrl+T theme, Ctrl+S serif/sans,
+              books: Ctrl++ Ctrl+- Ctrl+0 text size, Ctrl+T theme, Ctrl+S serif/sans, Ctrl+J justify,
               Ctrl+] Ctrl+[ longer/shorter lines (kept per book);
               Ctrl+= Ctrl+- Ctrl+wheel zoom a picture (photos: + - 0 too), Ctrl+0 fit,
               Ctrl+1 100%, Ctrl+2 fit width, double-click fit <-> 100% (the bar says the zoom);

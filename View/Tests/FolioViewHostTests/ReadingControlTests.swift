@@ -143,6 +143,45 @@ import Testing
         #expect(viewer.style.lineLength == 100)
     }
 
+    /// The right edge of the ink on each row of text of the page shown, pixels in the window.
+    func rowEnds(_ viewer: BookViewer, _ rig: Rig) -> [Int] {
+        let frame = rig.look(viewer), width = rig.screen.size.width
+        var ends: [Int] = []
+        for row in 0..<viewer.session.frame.status.pages.count + 40 {
+            let top = viewer.pageTop + viewer.look.pad + row * viewer.measurer.lineHeight
+            guard top + viewer.measurer.lineHeight < rig.screen.size.height - viewer.look.statusHeight else { break }
+            var right = -1
+            for y in top..<(top + viewer.measurer.lineHeight) {
+                for x in stride(from: width - 1, to: right, by: -1) where Int(frame[(y * width + x) * 3]) < 120 {
+                    right = x
+                    break
+                }
+            }
+            if right >= 0 { ends.append(right) }
+        }
+        return ends
+    }
+
+    @Test func fullLinesAreJustifiedAndCtrlJSetsThemRagged() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = Rig(size: Self.size)
+        let viewer = try open(try Self.book(in: dir), rig)
+        #expect(viewer.style.justified)
+        // Every paragraph is many lines: all but its last end at the line's right end.
+        let lineRight = viewer.session.textInset + viewer.session.textWidth
+        let justified = rowEnds(viewer, rig)
+        let flush = justified.filter { abs($0 - lineRight) <= 4 }.count  // ink ends a bearing short of the advance
+        #expect(justified.count > 10 && flush * 10 >= justified.count * 7, "\(flush) of \(justified.count) rows end at \(lineRight): \(justified)")
+
+        ctrl(SDLK_j, rig, viewer)
+        #expect(!viewer.style.justified)
+        let ragged = rowEnds(viewer, rig)
+        #expect(ragged.filter { abs($0 - lineRight) <= 4 }.count * 10 < ragged.count * 3, "ragged right, yet flush: \(ragged)")
+        // The words are where they were, only the space between them changed: as many rows.
+        #expect(ragged.count == justified.count)
+    }
+
     @Test func theStyleIsRememberedPerBookAndANewBookStartsWithTheLast() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
