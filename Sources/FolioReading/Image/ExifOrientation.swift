@@ -62,28 +62,9 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
 
     /// The orientation tag of IFD0 in the TIFF block at `base` ..< `end`.
     static func tiffOrientation(_ b: [UInt8], base: Int, end: Int) -> ExifOrientation? {
-        guard base + 8 <= end else { return nil }
-        let little: Bool
-        switch (b[base], b[base + 1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func u16(_ at: Int) -> Int? {
-            guard at >= base, at + 2 <= end else { return nil }
-            return little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let hi = u16(little ? at + 2 : at), let lo = u16(little ? at : at + 2) else { return nil }
-            return hi << 16 | lo
-        }
-        guard u16(base + 2) == 42, let ifd = u32(base + 4), let count = u16(base + ifd) else { return nil }
-        for entry in 0..<count {
-            let at = base + ifd + 2 + entry * 12
-            guard let tag = u16(at) else { return nil }
-            if tag == 0x0112, let value = u16(at + 8) { return ExifOrientation(rawValue: value) }
-        }
-        return nil
+        guard let tiff = TIFFBlock(b, base: base, end: end), let ifd = tiff.u32(base + 4),
+              let at = tiff.entry(0x0112, in: ifd), let value = tiff.u16(at + 8) else { return nil }
+        return ExifOrientation(rawValue: value)
     }
 
     /// The size shown for a picture stored at `size`.
@@ -128,4 +109,47 @@ public enum ExifOrientation: Int, Hashable, Sendable, CaseIterable, CustomString
 
     /// The tag's value: `orientation 6`.
     public var description: String { "orientation \(rawValue)" }
+}
+
+/// A TIFF block (EXIF's, inside a JPEG's APP1) read in its byte order and within its bounds.
+struct TIFFBlock {
+    let bytes: [UInt8], base: Int, end: Int, little: Bool
+
+    /// The block at `base` ..< `end` of `bytes`, when it starts with a byte order (`II` or `MM`) and 42.
+    init?(_ bytes: [UInt8], base: Int, end: Int) {
+        guard base >= 0, base + 8 <= end, end <= bytes.count else { return nil }
+        switch (bytes[base], bytes[base + 1]) {
+        case (0x49, 0x49): little = true
+        case (0x4D, 0x4D): little = false
+        default: return nil
+        }
+        self.bytes = bytes
+        self.base = base
+        self.end = end
+        guard u16(base + 2) == 42 else { return nil }
+    }
+
+    /// The 16-bit value at `at` (an index into the bytes), nil outside the block.
+    func u16(_ at: Int) -> Int? {
+        guard at >= base, at + 2 <= end else { return nil }
+        return little ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : Int(bytes[at]) << 8 | Int(bytes[at + 1])
+    }
+
+    /// The 32-bit value at `at`, nil outside the block.
+    func u32(_ at: Int) -> Int? {
+        guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
+        return high << 16 | low
+    }
+
+    /// Where the entry for `tag` is in the IFD at `ifd` (an offset from the block's start), as an
+    /// index into the bytes (its value or value offset is 8 bytes on); nil when there is none.
+    func entry(_ tag: Int, in ifd: Int) -> Int? {
+        guard let count = u16(base + ifd) else { return nil }
+        for index in 0..<count {
+            let at = base + ifd + 2 + index * 12
+            guard let found = u16(at) else { return nil }
+            if found == tag { return at }
+        }
+        return nil
+    }
 }

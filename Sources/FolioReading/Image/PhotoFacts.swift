@@ -82,29 +82,10 @@ public struct PhotoFacts: Hashable, Sendable, CustomStringConvertible {
     /// The EXIF DateTimeOriginal (tag 0x9003 of the Exif IFD) of a JPEG's first bytes, as
     /// `YYYY-MM-DD HH:MM`; nil when there is none or it is not a date. O(bytes read).
     public static func dateTaken(_ bytes: [UInt8]) -> String? {
-        guard let tiff = ExifOrientation.tiffBlock(bytes) else { return nil }
+        guard let found = ExifOrientation.tiffBlock(bytes), let tiff = TIFFBlock(bytes, base: found.base, end: found.end) else { return nil }
         let b = bytes, base = tiff.base, end = tiff.end
-        let little = b[base] == 0x49
-        func u16(_ at: Int) -> Int? {
-            guard at >= base, at + 2 <= end else { return nil }
-            return little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-        }
-        func u32(_ at: Int) -> Int? {
-            guard let hi = u16(little ? at + 2 : at), let lo = u16(little ? at : at + 2) else { return nil }
-            return hi << 16 | lo
-        }
-        /// The value offset of `tag` in the IFD at `ifd` (from the TIFF block's start).
-        func entry(_ tag: Int, in ifd: Int) -> Int? {
-            guard let count = u16(base + ifd) else { return nil }
-            for index in 0..<count {
-                let at = base + ifd + 2 + index * 12
-                guard let found = u16(at) else { return nil }
-                if found == tag { return u32(at + 8) }
-            }
-            return nil
-        }
-        guard let ifd0 = u32(base + 4), let exif = entry(0x8769, in: ifd0), let text = entry(0x9003, in: exif),
-              base + text + 19 <= end else { return nil }
+        guard let ifd0 = tiff.u32(base + 4), let exifAt = tiff.entry(0x8769, in: ifd0), let exif = tiff.u32(exifAt + 8),
+              let textAt = tiff.entry(0x9003, in: exif), let text = tiff.u32(textAt + 8), base + text + 19 <= end else { return nil }
         // "YYYY:MM:DD HH:MM:SS"
         let raw = b[(base + text)..<(base + text + 19)]
         let chars = raw.map { Character(Unicode.Scalar($0)) }
