@@ -7,7 +7,7 @@ extension BookViewer {
     /// Tab. A page's texture is drawn again when these change (``pageTexture(_:)``).
     func marksKey(onPage page: Int) -> Int {
         var hasher = Hasher()
-        hasher.combine(Array(session.matches(onPage: page)))
+        for match in session.matches(onPage: page) { hasher.combine(match) }  // asked every frame: no array made
         hasher.combine(session.chosenLink?.range)
         return hasher.finalize()
     }

@@ -167,7 +167,13 @@ public final class Font: @unchecked Sendable {
 
     /// The width of `text` drawn by ``render(_:color:renderer:)``, pixels.
     public func width(of text: String) -> Int {
-        runs(of: text).reduce(0) { total, run in
+        // ASCII (the status row's figures, every frame) is this font's own: measured without cutting it into runs.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var w: Int32 = 0, h: Int32 = 0
+            TTF_SizeUTF8(handle, text, &w, &h)
+            return Int(w)
+        }
+        return runs(of: text).reduce(0) { total, run in
             var w: Int32 = 0, h: Int32 = 0
             TTF_SizeUTF8(run.font.handle, run.text, &w, &h)
             return total + Int(w)
