@@ -79,8 +79,14 @@ extension BookViewer {
     /// The page area for the window's size, with a book's lines capped to its style's length.
     var textViewport: Viewport {
         var viewport = look.viewport(for: screen.size)
-        if !look.statusOverPages { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
+        if Self.capsLines(look: look, format: session.document.format) { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
         return viewport
+    }
+
+    /// Whether lines are capped to the style's length (and full lines justified): a book's and
+    /// Markdown's paragraphs, not a plain text's own lines (a log, a man page), nor photos.
+    static func capsLines(look: Look, format: Document.Format) -> Bool {
+        !look.statusOverPages && format != .plain
     }
 
     /// Keeps the style for this book (and as the one a new book starts with), unless places are not kept.

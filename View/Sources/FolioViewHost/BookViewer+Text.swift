@@ -99,7 +99,8 @@ extension BookViewer {
     /// right-to-left paragraph, or a column narrower than ``justifiedColumns``: without
     /// hyphenation a narrow justified column opens rivers of space between its few words.
     func justification(onPage page: Int) -> Justification {
-        guard style.justified, !look.statusOverPages, session.textWidth >= Self.justifiedColumns * measurer.columnWidth else {
+        guard style.justified, Self.capsLines(look: look, format: session.document.format),
+              session.textWidth >= Self.justifiedColumns * measurer.columnWidth else {
             return Justification()
         }
         let laid = session.layout(ofPage: page)

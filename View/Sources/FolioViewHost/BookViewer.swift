@@ -152,7 +152,7 @@ public final class BookViewer: Scene {
         self.look = dressed
         measurer = try PixelMeasurer(size: style.size, family: style.family)
         var viewport = dressed.viewport(for: screen.size)
-        if !dressed.statusOverPages { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
+        if Self.capsLines(look: dressed, format: document.format) { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
         place = PlaceKeeper(document: document, source: source ?? .content, store: store)
         let restoring = restores ? place.restore() : nil
         // The window turns pages with its curl: a text shown a page at a time turns pages too,

@@ -13,7 +13,7 @@ import Testing
     static let size = PixelSize(width: 1400, height: 800)
 
     /// Forty paragraphs whose words name their paragraph: `w12.3` is the third word of paragraph 12.
-    static func book(in dir: URL, name: String = "book.txt") throws -> String {
+    static func book(in dir: URL, name: String = "book.md") throws -> String {
         let path = dir.appendingPathComponent(name).path
         let text = (1...40).map { p in (1...60).map { "w\(p).\($0)" }.joined(separator: " ") }.joined(separator: "\n\n") + "\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -189,7 +189,7 @@ import Testing
         let saved = getenv("XDG_STATE_HOME").map { String(cString: $0) }
         setenv("XDG_STATE_HOME", state, 1)
         defer { if let saved { setenv("XDG_STATE_HOME", saved, 1) } else { unsetenv("XDG_STATE_HOME") } }
-        let first = try Self.book(in: dir, name: "first.txt"), second = try Self.book(in: dir, name: "second.txt")
+        let first = try Self.book(in: dir, name: "first.md"), second = try Self.book(in: dir, name: "second.md")
         let rig = Rig(size: Self.size)
 
         let viewer = try open(first, rig, forget: false)
