@@ -78,8 +78,14 @@ extension BookViewer {
 
     /// The page area for the window's size, with a book's lines capped to its style's length.
     var textViewport: Viewport {
-        var viewport = look.viewport(for: screen.size)
-        if Self.capsLines(look: look, format: session.document.format) { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
+        Self.textViewport(for: screen.size, look: look, style: style, columnWidth: measurer.columnWidth, format: session.document.format)
+    }
+
+    /// The page area for a window of `size` dressed as `look`, lines capped to `style`'s length in
+    /// columns `columnWidth` wide where a document of `format` has its lines capped.
+    static func textViewport(for size: PixelSize, look: Look, style: ReadingStyle, columnWidth: Int, format: Document.Format) -> Viewport {
+        var viewport = look.viewport(for: size)
+        if capsLines(look: look, format: format) { viewport.lineCap = style.lineCap(columnWidth: columnWidth) }
         return viewport
     }
 

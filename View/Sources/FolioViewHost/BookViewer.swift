@@ -151,8 +151,7 @@ public final class BookViewer: Scene {
         self.style = style
         self.look = dressed
         measurer = try PixelMeasurer(size: style.size, family: style.family)
-        var viewport = dressed.viewport(for: screen.size)
-        if Self.capsLines(look: dressed, format: document.format) { viewport.lineCap = style.lineCap(columnWidth: measurer.columnWidth) }
+        let viewport = Self.textViewport(for: screen.size, look: dressed, style: style, columnWidth: measurer.columnWidth, format: document.format)
         place = PlaceKeeper(document: document, source: source ?? .content, store: store)
         let restoring = restores ? place.restore() : nil
         // The window turns pages with its curl: a text shown a page at a time turns pages too,
