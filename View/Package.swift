@@ -28,6 +28,13 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // HarfBuzz (Debian: libharfbuzz-dev, which libsdl2-ttf-dev depends on): the font's kerning of a
+        // pair of characters, which SDL_ttf shapes with but does not report.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         // Pure Swift, no SDL: the photo list, sizes, zoom and the page curl's geometry.
         // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
         .target(
@@ -39,7 +46,7 @@ let package = Package(
         .target(
             name: "FolioViewHost",
             dependencies: [
-                "CSDL2", "CFontconfig", "FolioViewCore",
+                "CSDL2", "CFontconfig", "CHarfBuzz", "FolioViewCore",
                 .product(name: "CJPEGDecode", package: "Folio"),
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),

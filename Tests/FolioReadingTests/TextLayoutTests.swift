@@ -499,10 +499,13 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
     /// glyphs — one by one and as runs of ASCII — on random text with every kind of byte.
     @Test func theFastPathsAgreeWithTheCarefulOne() async {
         let tokens = Gen.int(in: 0...(styledPieces.count - 1)).array(of: 0...400)
-        await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8)) { tokens, columns, rows in
+        await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8), Gen.bool) { tokens, columns, rows, kerning in
             let bytes = document(tokens, from: styledPieces + [Array("plain words in a row ".utf8), Array("x".utf8),
-                                                               Array("a longer run of plain words\n".utf8), Array("b\u{8}か".utf8)])
-            let fast = TextLayout(geometry: PageGeometry(columns: columns, rows: rows))
+                                                               Array("a longer run of plain words\n".utf8), Array("b\u{8}か".utf8),
+                                                               Array("AVATAR WAVE To\u{AD}day".utf8)])
+            // Cells, or units of a proportional font that kerns (a line is then up to 3 units a column).
+            let measurer: any TextMeasurer = kerning ? KerningMeasurer() : CellMeasurer()
+            let fast = TextLayout(geometry: PageGeometry(columns: kerning ? 3 * columns : columns, rows: rows), measurer: measurer)
             var careful = fast
             careful.usesFastPaths = false
             bytes.withUnsafeBytes { raw in
@@ -521,6 +524,10 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
                         fast.forEachGlyph(of: line, in: window) { fastGlyphs.append($0) }
                         careful.forEachGlyph(of: line, in: window) { carefulGlyphs.append($0) }
                         #expect(fastGlyphs == carefulGlyphs, "\(columns)×\(rows) page \(pages), line at \(line.start)")
+                        // Kerned or not, the glyphs drawn are as wide as the line laid out, and each starts where the one before ends.
+                        #expect(carefulGlyphs.reduce(0) { $0 + $1.width } == line.width, "width of the line at \(line.start): \(String(decoding: bytes[line.start..<line.end], as: UTF8.self).debugDescription) \(carefulGlyphs.map { "\($0.scalar)\($0.x)+\($0.width)" })")
+                        #expect(zip(carefulGlyphs, carefulGlyphs.dropFirst()).allSatisfy { $0.x + $0.width == $1.x },
+                                "glyphs side by side on the line at \(line.start)")
                         // Runs of ASCII handed out whole are those glyphs too.
                         var runGlyphs: [Glyph] = []
                         fast.forEachRun(of: line, in: window) { run in
@@ -572,5 +579,64 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
             #expect(pagination.page(containing: anchor) == expected, "byte \(anchor)")
         }
         #expect(pagination.marks.count == (all.count - 1) / Pagination.pagesPerMark + 1, "a mark every 64 pages, and no more")
+    }
+}
+
+/// Units of a made-up proportional font that kerns: ASCII 2 to 4 units wide, everything
+/// else two units a column, and pairs of ASCII letters moved -1, 0 or +1 by a rule of the pair.
+struct KerningMeasurer: TextMeasurer {
+    func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int {
+        scalar.value < 0x80 ? 2 + Int(scalar.value) % 3 : 2 * (DisplayWidth.columns(of: scalar) ?? 1)
+    }
+    var columnWidth: Int { 3 }
+    var lineHeight: Int { 1 }
+    var unitAspect: Double { 1 }
+    var kerns: Bool { true }
+    func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int {
+        guard left.properties.isAlphabetic, right.properties.isAlphabetic, left.isASCII, right.isASCII else { return 0 }
+        return Int((left.value * 31 + right.value + (style.bold ? 1 : 0)) % 3) - 1
+    }
+}
+
+@Suite struct KerningLayoutTests {
+    /// A pair the font kerns sits closer (or further apart) by the kerning,
+    /// both where the line is cut and where its glyphs are drawn; a space,
+    /// an escape or a soft hyphen between two letters leaves them unkerned.
+    @Test func kerningMovesThePairAndOnlyAdjacentLetters() {
+        let measurer = KerningMeasurer()
+        let layout = TextLayout(geometry: PageGeometry(columns: 200, rows: 3), measurer: measurer)
+        func glyphs(_ text: String) -> [Glyph] {
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBytes { raw in
+                let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+                guard let page = layout.page(in: window, from: 0, style: .plain, collect: true), let line = page.lines.first else { return [] }
+                var found: [Glyph] = []
+                layout.forEachGlyph(of: line, in: window) { found.append($0) }
+                #expect(found.reduce(0) { $0 + $1.width } == line.width, "\(text): the glyphs fill the line laid out")
+                return found
+            }
+        }
+        let kerned = glyphs("AVATAR")
+        let k = measurer.kerning(between: "A", and: "V", style: .plain)
+        #expect(kerned.count == 6)
+        #expect(kerned[1].x == measurer.width(of: "A", style: .plain) + k, "V is set after A's advance, kerned by \(k)")
+        let total = zip("AVATAR".unicodeScalars, "AVATAR".unicodeScalars.dropFirst()).reduce(0) {
+            $0 + measurer.kerning(between: $1.0, and: $1.1, style: .plain)
+        }
+        #expect(total != 0, "the rule kerns this word")
+        #expect(kerned.last.map { $0.x + $0.width } == "AVATAR".unicodeScalars.reduce(0) { $0 + measurer.width(of: $1, style: .plain) } + total)
+        // Nothing kerns across a space, an escape or a soft hyphen.
+        for separated in ["A V", "A\u{1B}[0mV", "A\u{AD}V"] {
+            let apart = glyphs(separated)
+            #expect(apart.last?.x == apart.dropLast().reduce(0) { $0 + $1.width }, "\(separated.debugDescription): unkerned")
+            #expect(apart.first?.width == measurer.width(of: "A", style: .plain), "\(separated.debugDescription)")
+        }
+    }
+
+    /// A cell grid never kerns: the terminal's layout keeps its fast paths.
+    @Test func cellsDoNotKern() {
+        #expect(!CellMeasurer().kerns)
+        #expect(TextLayout(geometry: PageGeometry(columns: 80, rows: 24)).uniformASCII.allSatisfy { $0 })
+        #expect(TextLayout(geometry: PageGeometry(columns: 80, rows: 24), measurer: KerningMeasurer()).uniformASCII.allSatisfy { !$0 })
     }
 }

@@ -86,8 +86,11 @@ public struct TextLayout: Sendable {
     public let measurer: any TextMeasurer
     /// Widths of printable ASCII (index: face × 128 + byte).
     let asciiWidths: [Int]
-    /// For each face, whether every printable ASCII character is one unit wide (terminal cells).
+    /// For each face, whether every printable ASCII character is one unit wide (terminal cells) and pairs are not kerned.
     let uniformASCII: [Bool]
+    /// Whether the measurer kerns pairs (``TextMeasurer/kerns``): then a character's place
+    /// depends on the one before it, and the paths that count bytes as units are not taken.
+    let kerns: Bool
     /// For tests: false takes the careful path for every byte, to check the fast paths agree with it.
     var usesFastPaths = true
     /// The book's images the measurer sizes, or nil (no book, or a layout that draws none).
@@ -111,7 +114,15 @@ public struct TextLayout: Sendable {
             }
         }
         asciiWidths = widths
-        uniformASCII = (0..<4).map { face in (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
+        kerns = measurer.kerns
+        uniformASCII = (0..<4).map { [kerns] face in !kerns && (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
+    }
+
+    /// How far `right` moves set after `left` (0: no character before it on the line) in `style`.
+    @inline(__always)
+    func kerning(_ left: UInt32, _ right: Unicode.Scalar, style: TextStyle) -> Int {
+        guard kerns, left != 0, let left = Unicode.Scalar(left) else { return 0 }
+        return measurer.kerning(between: left, and: right, style: style)
     }
 
     /// The width of `scalar` in `style`.
@@ -152,6 +163,9 @@ public struct TextLayout: Sendable {
         // The last soft hyphen read: where it ends, and the hyphen's width and the style after it.
         var softHyphen = (end: -1, width: 0, style: startStyle)
         var face = startStyle.face * 128
+        // The character just set, for kerning the next against it (0: none, or a space, escape, mark
+        // or soft hyphen between); only a kerning measurer sets it.
+        var previous: UInt32 = 0
 
         @inline(__always) func finish(_ end: Int, _ contentEnd: Int, _ width: Int, _ ending: LineEnding) -> LaidOutLine {
             LaidOutLine(start: base + s, contentEnd: base + contentEnd, end: base + end, width: width,
@@ -223,6 +237,9 @@ public struct TextLayout: Sendable {
                 // A run ends after a hyphen or bar, where a line may break before the next character.
                 var j = i
                 let end = min(n, capEnd)
+                // The last character's advance (kerned), and the character before the run.
+                var advance = 1
+                let before = previous
                 if uniformASCII[face >> 7] {
                     // Every printable ASCII character one unit wide: take as many as the line has room for.
                     let stop = min(end, j + max(0, lineWidth - x))
@@ -237,9 +254,11 @@ public struct TextLayout: Sendable {
                     while j < end {
                         let c = bytes[j]
                         guard c &- 0x21 < 0x5E else { break }
-                        let w = widths[face + Int(c)]
+                        let w = widths[face + Int(c)] + kerning(previous, Unicode.Scalar(c), style: decoder.style)
                         if x + w > lineWidth && x > 0 { break }
                         x += w
+                        advance = w
+                        if kerns { previous = UInt32(c) }
                         j += 1
                         if c == 0x2D || c == 0x7C { break }
                     }
@@ -248,7 +267,8 @@ public struct TextLayout: Sendable {
                 // that one goes the slow way.
                 if j > i && (j < n ? bytes[j] == 0x08 : !window.isFinal) {
                     j -= 1
-                    x -= widths[face + Int(bytes[j])]
+                    x -= advance
+                    if kerns { previous = j > i ? UInt32(bytes[j - 1]) : before }
                 }
                 if j > i {
                     breaker.read(first)
@@ -265,6 +285,7 @@ public struct TextLayout: Sendable {
                 i += 1
                 last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
                 breaker.readSpace()
+                previous = 0
                 continue
             } else if b == 0x0A {
                 return finish(i + 1, i, x, .newline)
@@ -278,6 +299,7 @@ public struct TextLayout: Sendable {
             case .control:
                 face = decoder.style.face * 128
                 i += length
+                previous = 0
             case .space(let style):
                 let w = width(of: " ", style: style)
                 if x + w > lineWidth && x > 0 { return finish(i + length, i, x, .space) }
@@ -285,12 +307,14 @@ public struct TextLayout: Sendable {
                 i += length
                 last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
                 breaker.readSpace()
+                previous = 0
             case .tab:
                 if x >= lineWidth { return finish(i, i, x, .wrap) }  // the line is exactly full: the tab starts the next
                 x = min(lineWidth, (x / geometry.tabStop + 1) * geometry.tabStop)
                 i += length
                 last = BreakPoint(at: i, x: x, style: decoder.style, ending: .wrap)
                 breaker.readSpace()
+                previous = 0
             case .glyph(let scalar, let style):
                 let cls = LineBreakClass.of(scalar)
                 if i > s && breaker.allowsBreak(before: cls) {
@@ -301,16 +325,20 @@ public struct TextLayout: Sendable {
                     // Invisible, unless the line breaks after it (`BreakPoint.note`).
                     i += length
                     softHyphen = (i, width(of: "-", style: style), decoder.style)
+                    previous = 0
                     continue
                 }
-                let w = width(of: scalar, style: style)
+                var w = width(of: scalar, style: style)
                 if w == 0 {
                     i += length  // a mark, joiner or zero-width space: no width
+                    previous = 0
                     continue
                 }
+                w += kerning(previous, scalar, style: style)
                 if x + w > lineWidth && x > 0 { return wrap(before: i) }
                 x += w
                 i += length
+                if kerns { previous = scalar.value }
             }
         }
     }
@@ -448,7 +476,7 @@ public struct TextLayout: Sendable {
     /// nothing right to left). Cost: O(bytes on the line).
     public func forEachRun(of line: LaidOutLine, in window: TextWindow, paragraph: TextParagraph?, _ body: (GlyphRun) -> Void) {
         guard line.start >= window.base, line.start < window.end else { return }
-        guard usesFastPaths, !(paragraph?.isBidirectional ?? false) else {
+        guard usesFastPaths, !kerns, !(paragraph?.isBidirectional ?? false) else {
             forEachGlyph(of: line, in: window, paragraph: paragraph) { body(.glyph($0)) }
             return
         }
@@ -501,7 +529,10 @@ public struct TextLayout: Sendable {
         return glyph
     }
 
-    /// The glyphs of `line` in the order of its bytes.
+    /// The glyphs of `line` in the order of its bytes; kerned as the line was laid out when the
+    /// measurer kerns: a pair's kerning widens (or narrows) the first of the two, as a shaper
+    /// sets it, so glyphs put side by side again by their widths (a right-to-left line's
+    /// reordering) keep it, and every glyph after moves with it.
     private func logicalGlyphs(of line: LaidOutLine, in window: TextWindow, _ body: (Glyph) -> Void) {
         var decoder = TextDecoder(style: line.style)
         var x = 0
@@ -509,20 +540,39 @@ public struct TextLayout: Sendable {
         let end = min(line.contentEnd - window.base, window.bytes.count)
         // The bytes after the line tell an overstrike or CR LF apart; past the line they do not matter.
         let bytes = UnsafeRawBufferPointer(rebasing: window.bytes[..<end])
+        // With kerning, the glyph before waits for the next, which may widen it.
+        var held: Glyph?
+        @inline(__always) func kern(before scalar: Unicode.Scalar, at offset: Int, style: TextStyle) {
+            guard var before = held, before.offset + before.length == offset, before.width > 0, before.scalar != " ",
+                  scalar != " ", width(of: scalar, style: style) > 0 else { return }
+            let k = measurer.kerning(between: before.scalar, and: scalar, style: style)
+            before.width += k
+            held = before
+            x += k
+        }
+        @inline(__always) func give(_ glyph: Glyph) {
+            guard kerns else { return body(glyph) }
+            if let before = held { body(before) }
+            held = glyph
+        }
         while i < end {
             // Printable ASCII not overstruck (the bulk of most text) is its own glyph in the current style.
             let b = bytes[i]
             if usesFastPaths && (b == 0x20 || (b &- 0x21 < 0x5E && (i + 1 == end || bytes[i + 1] != 0x08))) {
                 let style = decoder.style
+                if kerns { kern(before: Unicode.Scalar(b), at: window.base + i, style: style) }
                 let w = width(of: Unicode.Scalar(b), style: style)
-                body(Glyph(scalar: Unicode.Scalar(b), style: style, x: x, width: w, offset: window.base + i, length: 1))
+                give(Glyph(scalar: Unicode.Scalar(b), style: style, x: x, width: w, offset: window.base + i, length: 1))
                 x += w
                 i += 1
                 continue
             }
-            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { return }
-            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x, in: line) { body(glyph) }
+            guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { break }
+            // A soft hyphen (drawn only as the line's last glyph) is set after its word unkerned, as laid out.
+            if kerns, case .glyph(let scalar, let style) = unit, scalar != "\u{AD}" { kern(before: scalar, at: window.base + i, style: style) }
+            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x, in: line) { give(glyph) }
             i += length
         }
+        if let held { body(held) }
     }
 }

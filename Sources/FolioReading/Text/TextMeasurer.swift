@@ -35,11 +35,26 @@ public protocol TextMeasurer: Sendable {
     /// standalone image a page of its own. The answer must depend on the
     /// bytes alone, so pagination stays repeatable. The default is nil (the terminal's choice).
     func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize?
+    /// Whether the host's font kerns pairs of characters (``kerning(between:and:style:)``).
+    /// The default is false: a grid of cells never kerns, and a layout that
+    /// does not kern keeps its fastest paths.
+    var kerns: Bool { get }
+    /// How much `right`, set just after `left` in `style`, moves from where
+    /// their widths put it: the font's kerning of the pair, in host units
+    /// (negative closer: `AV`, `To`). Asked only when ``kerns`` is true, about
+    /// two characters of non-zero width with nothing between them (no space,
+    /// escape or soft hyphen). The answer must depend on the pair and style
+    /// alone, so pagination stays repeatable. The default is 0.
+    func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int
 }
 
 extension TextMeasurer {
     /// Nil: images stay their line of text.
     public func imageSize(of image: BookImage, in book: any BookSource) -> ImageSize? { nil }
+    /// False: pairs are not kerned.
+    public var kerns: Bool { false }
+    /// 0: pairs sit as their widths put them.
+    public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int { 0 }
 }
 
 /// The terminal's measurer: one unit is one cell, characters take

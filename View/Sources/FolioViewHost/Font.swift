@@ -1,4 +1,5 @@
 import CFontconfig
+import CHarfBuzz
 import CSDL2
 import FolioViewCore
 
@@ -41,6 +42,12 @@ public final class Font: @unchecked Sendable {
     private var standIns: [UInt32: Font?] = [:]
     /// The stand-ins opened, by file and face in it.
     private var opened: [String: Font] = [:]
+    /// HarfBuzz's copy of this font and a buffer to shape pairs in, made when first kerning (nil: not yet).
+    private var shaping: (font: OpaquePointer?, buffer: OpaquePointer?)?
+    /// The kerning of pairs of ASCII characters already asked about (index: left × 128 + right; `Int8.min`: not yet).
+    private var asciiKerning = [Int8](repeating: .min, count: 128 * 128)
+    /// The kerning of other pairs already asked about, by left << 32 | right.
+    private var otherKerning: [UInt64: Int] = [:]
 
     /// Why a font could not be opened.
     public struct Failure: Error, CustomStringConvertible {
@@ -83,6 +90,49 @@ public final class Font: @unchecked Sendable {
     deinit {
         TTF_CloseFont(handle)
         for shaper in shapers.values { TTF_CloseFont(shaper) }
+        if let shaping {
+            hb_font_destroy(shaping.font)
+            hb_buffer_destroy(shaping.buffer)
+        }
+    }
+
+    /// How far `right` moves set after `left` in this font, whole pixels: the kerning HarfBuzz
+    /// shapes the pair with (the font's `kern` feature, GPOS pair adjustments). 0 for a pair this
+    /// font does not draw itself (a stand-in draws one of them), a pair of scripts set a glyph at a
+    /// time only (Latin, Greek, Cyrillic and their extensions are kerned), and a pair shaped into
+    /// a ligature. Looked up once per pair.
+    public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar) -> Int {
+        if left.value < 0x80 && right.value < 0x80 {
+            let index = Int(left.value) << 7 | Int(right.value)
+            if asciiKerning[index] != .min { return Int(asciiKerning[index]) }
+            let found = max(-127, min(127, shapedKerning(left, right)))
+            asciiKerning[index] = Int8(found)
+            return found
+        }
+        guard Self.kerns(left), Self.kerns(right), provides(left), provides(right) else { return 0 }
+        let key = UInt64(left.value) << 32 | UInt64(right.value)
+        if let known = otherKerning[key] { return known }
+        let found = shapedKerning(left, right)
+        otherKerning[key] = found
+        return found
+    }
+
+    /// Whether pairs with `scalar` are kerned: Latin, Greek, Cyrillic and their extensions.
+    static func kerns(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0xA0...0x058F, 0x1D00...0x1FFF, 0x2C60...0x2C7F, 0xA640...0xA69F, 0xA720...0xA7FF: true
+        default: false
+        }
+    }
+
+    private func shapedKerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
+        if shaping == nil {
+            shaping = (folio_shaping_font(file, UInt32(fileFace), Int32(pointSize)), hb_buffer_create())
+        }
+        guard let font = shaping?.font, let buffer = shaping?.buffer else { return 0 }
+        let units = folio_pair_kerning(font, buffer, left.value, right.value)
+        guard units != Int32.min else { return 0 }
+        return Int((Double(units) / 64).rounded())
     }
 
     /// Whether this font itself has a glyph for `scalar`.

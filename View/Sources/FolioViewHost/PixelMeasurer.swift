@@ -46,6 +46,14 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
         return measured
     }
 
+    /// Pairs are kerned as the font kerns them (``Font/kerning(between:and:)``).
+    public var kerns: Bool { true }
+
+    /// The font's kerning of `left` then `right` in `style`'s face, pixels.
+    public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int {
+        fonts[style.face].kerning(between: left, and: right)
+    }
+
     /// The pixel size of `image`, read once from its bytes' header
     /// (``FolioReading/ImageHeader``), or by decoding it for a format the
     /// header reader does not know (SVG); nil when the book lacks it or

@@ -144,4 +144,41 @@ import Testing
         #expect(ink(columns: (10 + latin + 2)..<(10 + whole - 2)) > 100, "the Japanese run has no ink")
         #expect(ink(columns: (10 + whole + 2)..<(10 + whole + 40)) == 0)
     }
+
+    /// The columns with ink (alpha over half) of an ARGB surface SDL_ttf rendered.
+    func inkColumns(of surface: UnsafeMutablePointer<SDL_Surface>) -> [Int] {
+        let width = Int(surface.pointee.w), height = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        return (0..<width).filter { x in (0..<height).contains { y in pixels[y * pitch + x * 4 + 3] > 128 } }
+    }
+
+    /// Latin is kerned as HarfBuzz shapes it: "AVATAR WAVE" on a page is as wide as
+    /// HarfBuzz's own setting of it through SDL_ttf (script Latn), and narrower than its
+    /// letters' advances side by side; pairs like "To" close up.
+    @Test func latinIsKernedAsHarfBuzzSetsIt() throws {
+        let rig = Rig(size: Self.size)
+        let text = "AVATAR WAVE"
+        try withFile(text + "\n") { path in
+            let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
+                                        options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
+            rig.settle(viewer)
+            let frame = rig.look(viewer)
+            let top = viewer.pageTop + viewer.look.pad
+            let ink = inkColumns(frame, rows: top..<(top + viewer.measurer.lineHeight))
+            let drawn = try #require(ink.last) - (try #require(ink.first)) + 1
+            // The reference: the same font shaping the whole line.
+            let font = viewer.measurer.fonts[0]
+            let surface = try #require(font.shapedSurface(text, script: "Latn", rightToLeft: false, color: SDL_Color(r: 0, g: 0, b: 0, a: 255)))
+            defer { SDL_FreeSurface(surface) }
+            let shapedInk = inkColumns(of: surface)
+            let shaped = try #require(shapedInk.last) - (try #require(shapedInk.first)) + 1
+            let unkerned = text.unicodeScalars.reduce(0) { $0 + viewer.measurer.width(of: $1, style: .plain) }
+            #expect(abs(drawn - shaped) <= 2, "drawn \(drawn) px, HarfBuzz sets it in \(shaped) px")
+            #expect(drawn < unkerned - 6, "drawn \(drawn) px, its advances alone \(unkerned) px: not kerned")
+        }
+        let measurer = try PixelMeasurer(size: 24)
+        #expect(measurer.kerning(between: "T", and: "o", style: .plain) < 0, "To is not kerned")
+        #expect(measurer.kerning(between: "o", and: "o", style: .plain) == 0, "oo is kerned")
+        #expect(measurer.kerning(between: "A", and: "中", style: .plain) == 0, "a stand-in's pair is kerned")
+    }
 }
