@@ -499,13 +499,14 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
     /// glyphs — one by one and as runs of ASCII — on random text with every kind of byte.
     @Test func theFastPathsAgreeWithTheCarefulOne() async {
         let tokens = Gen.int(in: 0...(styledPieces.count - 1)).array(of: 0...400)
-        await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8), Gen.bool) { tokens, columns, rows, kerning in
+        await propertyCheck(count: 1_000, input: tokens, Gen.int(in: 1...40), Gen.int(in: 1...8), Gen.bool, Gen.bool) { tokens, columns, rows, kerning, hyphenating in
             let bytes = document(tokens, from: styledPieces + [Array("plain words in a row ".utf8), Array("x".utf8),
                                                                Array("a longer run of plain words\n".utf8), Array("b\u{8}か".utf8),
                                                                Array("AVATAR WAVE To\u{AD}day".utf8)])
             // Cells, or units of a proportional font that kerns (a line is then up to 3 units a column).
             let measurer: any TextMeasurer = kerning ? KerningMeasurer() : CellMeasurer()
-            let fast = TextLayout(geometry: PageGeometry(columns: kerning ? 3 * columns : columns, rows: rows), measurer: measurer)
+            let fast = TextLayout(geometry: PageGeometry(columns: kerning ? 3 * columns : columns, rows: rows), measurer: measurer,
+                                  hyphenator: hyphenating ? EveryThirdLetter() : nil)
             var careful = fast
             careful.usesFastPaths = false
             bytes.withUnsafeBytes { raw in
@@ -638,5 +639,68 @@ struct KerningMeasurer: TextMeasurer {
         #expect(!CellMeasurer().kerns)
         #expect(TextLayout(geometry: PageGeometry(columns: 80, rows: 24)).uniformASCII.allSatisfy { $0 })
         #expect(TextLayout(geometry: PageGeometry(columns: 80, rows: 24), measurer: KerningMeasurer()).uniformASCII.allSatisfy { !$0 })
+    }
+}
+
+/// Words may break after every third letter (and never in their last two).
+struct EveryThirdLetter: Hyphenator {
+    func breaks(in word: [Unicode.Scalar]) -> [Int] {
+        Array(stride(from: 3, to: word.count - 1, by: 3))
+    }
+}
+
+@Suite struct HyphenationLayoutTests {
+    /// The lines of `text` laid out `columns` wide by `layout`, as the characters they draw.
+    func lines(_ text: String, _ layout: TextLayout) -> [(line: LaidOutLine, drawn: String)] {
+        Array(text.utf8).withUnsafeBytes { raw in
+            let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+            var found: [(LaidOutLine, String)] = []
+            var at = 0, style = TextStyle.plain
+            while at < raw.count, let page = layout.page(in: window, from: at, style: style, collect: true) {
+                for line in page.lines {
+                    var drawn = ""
+                    layout.forEachGlyph(of: line, in: window) { drawn.unicodeScalars.append($0.scalar) }
+                    found.append((line, drawn))
+                }
+                at = page.end
+                style = page.endStyle
+            }
+            return found
+        }
+    }
+
+    /// A word running past the line breaks at the hyphenator's last break that
+    /// fits with its hyphen, which is drawn (it has no bytes); the text is all there.
+    @Test func aWordRunningPastTheLineBreaksWithAHyphen() {
+        let layout = TextLayout(geometry: PageGeometry(columns: 12, rows: 10), hyphenator: EveryThirdLetter())
+        let laid = lines("one extraordinary day", layout)
+        // extraordinary breaks as ext-rao-rdi-nary: "extrao-" fits (11 columns), "extraordi-" would not.
+        #expect(laid.map(\.drawn) == ["one extrao-", "rdinary day"])
+        #expect(laid[0].line.ending == .hyphen && laid[0].line.width == 11)
+        // Without a hyphenator the word goes whole to the next line.
+        #expect(lines("one extraordinary day", TextLayout(geometry: PageGeometry(columns: 12, rows: 10))).map(\.drawn)
+                == ["one ", "extraordinar", "y day"])
+        // A book's own soft hyphens are used, not the dictionary's.
+        #expect(lines("one extra\u{AD}ordinary day", layout).map(\.drawn) == ["one extra-", "ordinary day"])
+        // Escapes inside the word cost nothing and keep their style across the break.
+        let styled = lines("one extra\u{1B}[1mordinary\u{1B}[0m day", layout)
+        #expect(styled.map(\.drawn) == ["one extrao-", "rdinary day"])
+        #expect(styled[1].line.style.bold, "the bold part goes on bold on the next line")
+        // A word after a dash is left to it; a word longer than a line is hyphenated rather than cut.
+        #expect(lines("one-extraordinary", layout).map(\.drawn) == ["one-", "extraordi-", "nary"])
+    }
+
+    /// Laid out from a window that ends inside the word, the line waits for
+    /// more text rather than hyphenating a word it has not seen whole.
+    @Test func aWordCutByTheWindowWaitsForTheRest() {
+        let layout = TextLayout(geometry: PageGeometry(columns: 12, rows: 10), hyphenator: EveryThirdLetter())
+        let bytes = Array("one extraordinary day".utf8)
+        for cut in 13..<17 {
+            bytes[..<cut].withUnsafeBytes { raw in
+                var decoder = TextDecoder(style: .plain)
+                let line = layout.line(in: TextWindow(bytes: raw, base: 0, isFinal: false), from: 0, decoder: &decoder)
+                #expect(line == nil, "cut at \(cut): \(String(describing: line))")
+            }
+        }
     }
 }

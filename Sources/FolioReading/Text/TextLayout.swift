@@ -95,14 +95,21 @@ public struct TextLayout: Sendable {
     var usesFastPaths = true
     /// The book's images the measurer sizes, or nil (no book, or a layout that draws none).
     let images: ImageRows?
+    /// Where words break with a hyphen when they run past a line (nil: they wrap whole, or are cut
+    /// when longer than a line): the measurer's dictionary for the book's language.
+    public let hyphenator: (any Hyphenator)?
 
     /// A layout of `geometry` measured by `measurer`; for a `book`, its
     /// images take the rows the measurer's sizes give them
     /// (``TextMeasurer/imageSize(of:in:)``) and are listed in each page's
-    /// ``PageLayout/images``.
-    public init(geometry: PageGeometry, measurer: any TextMeasurer = CellMeasurer(), book: BookAssembler? = nil) {
+    /// ``PageLayout/images``. Words running past a line are hyphenated by
+    /// `hyphenator`, else by the measurer's dictionary for the book's language
+    /// (``TextMeasurer/hyphenator(forLanguage:)``), else not at all.
+    public init(geometry: PageGeometry, measurer: any TextMeasurer = CellMeasurer(), book: BookAssembler? = nil,
+                hyphenator: (any Hyphenator)? = nil) {
         self.geometry = geometry
         self.measurer = measurer
+        self.hyphenator = hyphenator ?? book?.source.language.flatMap { measurer.hyphenator(forLanguage: $0) }
         images = book.map { ImageRows(book: $0, measurer: measurer, geometry: geometry) }
         var widths = [Int](repeating: 0, count: 4 * 128)
         for face in 0..<4 {
@@ -171,7 +178,16 @@ public struct TextLayout: Sendable {
             LaidOutLine(start: base + s, contentEnd: base + contentEnd, end: base + end, width: width,
                         ending: ending, style: startStyle)
         }
-        @inline(__always) func wrap(before i: Int) -> LaidOutLine {
+        @inline(__always) func wrap(before i: Int) -> LaidOutLine? {
+            // The word running past the line hyphenated, when it starts after a space (or the line's start).
+            let wordStart = last.at > s ? last.at : s
+            if hyphenator != nil, last.ending == .wrap, wordStart == s || bytes[wordStart - 1] == 0x20,
+               let split = hyphenation(in: bytes, from: wordStart, x: last.at > s ? last.x : 0, style: last.at > s ? last.style : startStyle,
+                                       overflow: i, lineWidth: lineWidth, isFinal: window.isFinal) {
+                if split.needsMore { return nil }
+                decoder.style = split.style
+                return finish(split.end, split.end, split.width, .hyphen)
+            }
             if last.at > s {
                 decoder.style = last.style
                 return finish(last.at, last.at, last.x, last.ending)
@@ -179,9 +195,9 @@ public struct TextLayout: Sendable {
             return finish(i, i, x, .wrap)
         }
 
-        // Fast path for a line of plain ASCII in one-unit cells (most lines of most text): scan
+        // Fast path for a line of plain ASCII in one-unit cells (most lines of most text; not hyphenated): scan
         // as many printable characters and spaces as fit, then end the line as the loop below would.
-        if usesFastPaths && uniformASCII[face >> 7] {
+        if usesFastPaths && uniformASCII[face >> 7] && hyphenator == nil {
             let limit = min(capEnd, s + lineWidth)
             var j = ASCIIScan.printableEnd(in: bytes, from: s, to: limit)
             if j < n {
@@ -476,7 +492,7 @@ public struct TextLayout: Sendable {
     /// nothing right to left). Cost: O(bytes on the line).
     public func forEachRun(of line: LaidOutLine, in window: TextWindow, paragraph: TextParagraph?, _ body: (GlyphRun) -> Void) {
         guard line.start >= window.base, line.start < window.end else { return }
-        guard usesFastPaths, !kerns, !(paragraph?.isBidirectional ?? false) else {
+        guard usesFastPaths, !kerns, hyphenator == nil, !(paragraph?.isBidirectional ?? false) else {
             forEachGlyph(of: line, in: window, paragraph: paragraph) { body(.glyph($0)) }
             return
         }
@@ -542,6 +558,8 @@ public struct TextLayout: Sendable {
         let bytes = UnsafeRawBufferPointer(rebasing: window.bytes[..<end])
         // With kerning, the glyph before waits for the next, which may widen it.
         var held: Glyph?
+        // Whether the line's soft hyphen has been drawn as its hyphen.
+        var hyphenShown = false
         @inline(__always) func kern(before scalar: Unicode.Scalar, at offset: Int, style: TextStyle) {
             guard var before = held, before.offset + before.length == offset, before.width > 0, before.scalar != " ",
                   scalar != " ", width(of: scalar, style: style) > 0 else { return }
@@ -570,8 +588,15 @@ public struct TextLayout: Sendable {
             guard let (unit, length) = decoder.unit(in: bytes, at: i, isFinal: true) else { break }
             // A soft hyphen (drawn only as the line's last glyph) is set after its word unkerned, as laid out.
             if kerns, case .glyph(let scalar, let style) = unit, scalar != "\u{AD}" { kern(before: scalar, at: window.base + i, style: style) }
-            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x, in: line) { give(glyph) }
+            if let glyph = glyph(of: unit, offset: window.base + i, length: length, x: &x, in: line) {
+                if case .glyph("\u{AD}", _) = unit { hyphenShown = true }
+                give(glyph)
+            }
             i += length
+        }
+        // A word the hyphenator broke ends with a hyphen of no bytes, unkerned, as laid out.
+        if line.ending == .hyphen && !hyphenShown && i >= end {
+            give(Glyph(scalar: "-", style: decoder.style, x: x, width: width(of: "-", style: decoder.style), offset: window.base + i, length: 0))
         }
         if let held { body(held) }
     }

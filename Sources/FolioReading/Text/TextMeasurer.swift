@@ -46,6 +46,10 @@ public protocol TextMeasurer: Sendable {
     /// escape or soft hyphen). The answer must depend on the pair and style
     /// alone, so pagination stays repeatable. The default is 0.
     func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int
+    /// The host's hyphenation dictionary for `language` (a BCP 47 tag: `en-GB`, `de`), or nil when
+    /// it has none; a book declaring its language is then hyphenated where words run past a
+    /// line (``TextLayout/hyphenator``). The default is nil: nothing is hyphenated.
+    func hyphenator(forLanguage language: String) -> (any Hyphenator)?
 }
 
 extension TextMeasurer {
@@ -55,6 +59,8 @@ extension TextMeasurer {
     public var kerns: Bool { false }
     /// 0: pairs sit as their widths put them.
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int { 0 }
+    /// Nil: words are not hyphenated.
+    public func hyphenator(forLanguage language: String) -> (any Hyphenator)? { nil }
 }
 
 /// The terminal's measurer: one unit is one cell, characters take
