@@ -35,6 +35,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // libhyphen (Debian: libhyphen-dev) and the hyphen-* dictionaries: where a book's words break
+        // at a line's end, by its language.
+        .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]
+        ),
         // Pure Swift, no SDL: the photo list, sizes, zoom and the page curl's geometry.
         // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
         .target(
@@ -46,7 +52,7 @@ let package = Package(
         .target(
             name: "FolioViewHost",
             dependencies: [
-                "CSDL2", "CFontconfig", "CHarfBuzz", "FolioViewCore",
+                "CSDL2", "CFontconfig", "CHarfBuzz", "CHyphen", "FolioViewCore",
                 .product(name: "CJPEGDecode", package: "Folio"),
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),

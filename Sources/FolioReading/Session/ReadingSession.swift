@@ -235,6 +235,10 @@ public struct ReadingSession: CustomStringConvertible {
     /// The width lines are laid out to, in host units (the page's less its margins, or the line cap).
     public var textWidth: Int { work.pagination.layout.geometry.width }
 
+    /// Whether lines may end in a word broken with a hyphen: the measurer has a
+    /// dictionary for the book's language (``TextMeasurer/hyphenator(forLanguage:)``).
+    public var hyphenates: Bool { work.pagination.layout.hyphenator != nil }
+
     // MARK: The place
 
     /// The byte the reader is at: the byte a pending jump waits for (after a

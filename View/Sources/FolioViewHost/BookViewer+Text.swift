@@ -96,11 +96,13 @@ extension BookViewer {
     /// layout broke because the next word did not fit (not a paragraph's last line), left to
     /// right, with spaces between their words and no more than three columns to add at each (a
     /// line cut short before a long word stays ragged). Nothing for photos, a line of a
-    /// right-to-left paragraph, or a column narrower than ``justifiedColumns``: without
+    /// right-to-left paragraph, or a column narrower than ``justifiedColumns`` (of
+    /// ``hyphenatedJustifiedColumns`` when the book's language is hyphenated): without
     /// hyphenation a narrow justified column opens rivers of space between its few words.
     func justification(onPage page: Int) -> Justification {
+        let fewest = session.hyphenates ? Self.hyphenatedJustifiedColumns : Self.justifiedColumns
         guard style.justified, Self.capsLines(look: look, format: session.document.format),
-              session.textWidth >= Self.justifiedColumns * measurer.columnWidth else {
+              session.textWidth >= fewest * measurer.columnWidth else {
             return Justification()
         }
         let laid = session.layout(ofPage: page)
@@ -131,6 +133,8 @@ extension BookViewer {
 
     /// The fewest columns a line holds for full lines to be justified.
     static let justifiedColumns = 50
+    /// The fewest columns a line holds for full lines to be justified when words break with hyphens.
+    static let hyphenatedJustifiedColumns = 30
 
     /// A run of Arabic ends at its last letter: trailing spaces become items of their own.
     static func trimTrailingSpaces(_ items: inout [[Glyph]]) {

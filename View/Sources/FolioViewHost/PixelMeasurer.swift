@@ -54,6 +54,11 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
         fonts[style.face].kerning(between: left, and: right)
     }
 
+    /// The installed hyphen-* dictionary for `language` (``HyphenDictionary/forLanguage(_:in:)``).
+    public func hyphenator(forLanguage language: String) -> (any Hyphenator)? {
+        HyphenDictionary.forLanguage(language)
+    }
+
     /// The pixel size of `image`, read once from its bytes' header
     /// (``FolioReading/ImageHeader``), or by decoding it for a format the
     /// header reader does not know (SVG); nil when the book lacks it or
