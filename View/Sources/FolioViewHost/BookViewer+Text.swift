@@ -7,14 +7,6 @@ import FolioViewCore
 /// (The layout measures a glyph at a time, so joined runs are narrower than measured; the row
 /// closes up behind them. Search highlights are drawn where the layout put the glyphs.)
 extension BookViewer {
-    /// Whether `scalar` is drawn in a shaped run: Arabic letters and marks, and the joiners.
-    static func joins(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0600...0x06FF, 0x0750...0x077F, 0x0870...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF, 0x200C, 0x200D: true
-        default: false
-        }
-    }
-
     /// The colour `style` is drawn in: its own, else the theme's ink.
     func color(of style: TextStyle) -> (UInt8, UInt8, UInt8) {
         style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
@@ -40,7 +32,7 @@ extension BookViewer {
             var shift = 0
             for index in rightToLeft ? Array(order.reversed()) : order {
                 let run = items[index], box = boxes[index]
-                guard run.count > 1 || Self.joins(run[0].scalar), let (texture, drop) = shapedRun(run, style: run[0].style) else {
+                guard run.count > 1 || Font.joins(run[0].scalar), let (texture, drop) = shapedRun(run, style: run[0].style) else {
                     for glyph in run {
                         let stretched = justified.shift(row: row, offset: glyph.offset)
                         drawGlyph(glyph, x: inset + glyph.x + (rightToLeft ? shift : -shift) + stretched, y: top(row))
@@ -62,8 +54,8 @@ extension BookViewer {
                 row = glyphRow
             }
             // A space joins the run before it; the ends of a run are trimmed of spaces when the next item starts.
-            let joins = Self.joins(glyph.scalar)
-            if let last = items.last, Self.joins(last[0].scalar), joins || glyph.scalar == " ", glyph.style == last[0].style {
+            let joins = Font.joins(glyph.scalar)
+            if let last = items.last, Font.joins(last[0].scalar), joins || glyph.scalar == " ", glyph.style == last[0].style {
                 items[items.count - 1].append(glyph)
                 return
             }
@@ -138,7 +130,7 @@ extension BookViewer {
 
     /// A run of Arabic ends at its last letter: trailing spaces become items of their own.
     static func trimTrailingSpaces(_ items: inout [[Glyph]]) {
-        guard var last = items.last, joins(last[0].scalar) else { return }
+        guard var last = items.last, Font.joins(last[0].scalar) else { return }
         var spaces: [[Glyph]] = []
         while last.count > 1, last.last?.scalar == " " { spaces.insert([last.removeLast()], at: 0) }
         items[items.count - 1] = last

@@ -180,39 +180,84 @@ public final class Font: @unchecked Sendable {
         return Int(advance)
     }
 
+    /// Whether `scalar` is shaped with its neighbours for its letters to join: Arabic letters and
+    /// marks, and the joiners.
+    static func joins(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x06FF, 0x0750...0x077F, 0x0870...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF, 0x200C, 0x200D: true
+        default: false
+        }
+    }
+
+    /// A copy of this font that HarfBuzz shapes as `script` (an ISO 15924 tag: `Arab`) in one
+    /// direction, made once; nil when SDL_ttf cannot shape (built without HarfBuzz).
+    private func shaper(script: String, rightToLeft: Bool) -> OpaquePointer? {
+        let key = script + (rightToLeft ? "-rtl" : "-ltr")
+        if let kept = shapers[key] { return kept }
+        guard let copy = TTF_OpenFontIndex(file, Int32(pointSize), fileFace) else { return nil }
+        TTF_SetFontStyle(copy, synthesized)
+        guard TTF_SetFontScriptName(copy, script) == 0,
+              TTF_SetFontDirection(copy, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR) == 0 else {
+            TTF_CloseFont(copy)
+            return nil
+        }
+        shapers[key] = copy
+        return copy
+    }
+
     /// `text` (one script's run, in logical order) shaped by HarfBuzz as `script` (an ISO 15924
     /// tag: `Arab`) in its direction, and rendered in `color`: letters joined, marks placed, the
     /// run drawn right to left for `rightToLeft`. Nil when SDL_ttf cannot shape (built without HarfBuzz).
     func shapedSurface(_ text: String, script: String, rightToLeft: Bool, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
-        let shaper: OpaquePointer
-        if let kept = shapers[script] {
-            shaper = kept
-        } else {
-            guard let copy = TTF_OpenFontIndex(file, Int32(pointSize), fileFace) else { return nil }
-            TTF_SetFontStyle(copy, synthesized)
-            guard TTF_SetFontScriptName(copy, script) == 0,
-                  TTF_SetFontDirection(copy, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR) == 0 else {
-                TTF_CloseFont(copy)
-                return nil
-            }
-            shapers[script] = copy
-            shaper = copy
-        }
-        return TTF_RenderUTF8_Blended(shaper, text, color)
+        shaper(script: script, rightToLeft: rightToLeft).flatMap { TTF_RenderUTF8_Blended($0, text, color) }
     }
 
-    /// `text` cut where the font drawing it changes (``font(for:)``): one run when this font has it all.
-    func runs(of text: String) -> [(text: String, font: Font)] {
-        var runs: [(text: String, font: Font)] = []
+    /// One run of an interface string (in display order): its text, the font that draws it, and
+    /// whether it is a word of a joining script, which is shaped (right to left, from its letters
+    /// put back in reading order) so that its letters join.
+    typealias Run = (text: String, font: Font, joins: Bool)
+
+    /// `text` cut where the font drawing it changes (``font(for:)``) and round each word of a
+    /// joining script (``joins(_:)``): one run when this font has it all and nothing joins.
+    func runs(of text: String) -> [Run] {
+        var runs: [Run] = []
         for scalar in text.unicodeScalars {
-            let font = font(for: scalar)
-            if let last = runs.last, last.font === font {
+            let font = font(for: scalar), joins = Self.joins(scalar)
+            if let last = runs.last, last.font === font, last.joins == joins {
                 runs[runs.count - 1].text.unicodeScalars.append(scalar)
             } else {
-                runs.append((String(scalar), font))
+                runs.append((String(scalar), font, joins))
             }
         }
         return runs
+    }
+
+    /// The SDL_ttf font a run is drawn with and the text it is given: a joining word's shaper and
+    /// its letters in reading order, else the run's font and text.
+    private func drawn(_ run: Run) -> (font: OpaquePointer, text: String) {
+        if run.joins, let shaper = run.font.shaper(script: "Arab", rightToLeft: true) {
+            return (shaper, String(String.UnicodeScalarView(run.text.unicodeScalars.reversed())))
+        }
+        return (run.font.handle, run.text)
+    }
+
+    /// `text` cut to fit `width` pixels with an ellipsis where it is cut: at its end, or at its
+    /// start when `keepingEnd`; `text` itself when it fits.
+    public func fitted(_ text: String, width: Int, keepingEnd: Bool = false) -> String {
+        guard self.width(of: text) > width else { return text }
+        let scalars = Array(text.unicodeScalars)
+        func cut(_ count: Int) -> String {
+            let kept = keepingEnd ? scalars.suffix(count) : scalars.prefix(count)
+            let body = String(String.UnicodeScalarView(kept))
+            return keepingEnd ? "…" + body : body + "…"
+        }
+        // The most characters that fit with the ellipsis.
+        var low = 0, high = scalars.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if self.width(of: cut(middle)) <= width { low = middle } else { high = middle - 1 }
+        }
+        return cut(low)
     }
 
     /// The width of `text` drawn by ``render(_:color:renderer:)``, pixels.
@@ -225,7 +270,8 @@ public final class Font: @unchecked Sendable {
         }
         return runs(of: text).reduce(0) { total, run in
             var w: Int32 = 0, h: Int32 = 0
-            TTF_SizeUTF8(run.font.handle, run.text, &w, &h)
+            let (font, text) = drawn(run)
+            TTF_SizeUTF8(font, text, &w, &h)
             return total + Int(w)
         }
     }
@@ -248,8 +294,14 @@ public final class Font: @unchecked Sendable {
     /// One surface for `text`: its runs rendered by their fonts and set side by side on one baseline.
     private func renderSurface(_ text: String, color: SDL_Color) -> UnsafeMutablePointer<SDL_Surface>? {
         let runs = runs(of: text)
-        if runs.count == 1 { return TTF_RenderUTF8_Blended(runs[0].font.handle, runs[0].text, color) }
-        let rendered = runs.compactMap { run in TTF_RenderUTF8_Blended(run.font.handle, run.text, color).map { ($0, run.font) } }
+        if runs.count == 1 {
+            let (font, text) = drawn(runs[0])
+            return TTF_RenderUTF8_Blended(font, text, color)
+        }
+        let rendered = runs.compactMap { run in
+            let (font, text) = drawn(run)
+            return TTF_RenderUTF8_Blended(font, text, color).map { ($0, run.font) }
+        }
         defer { for (surface, _) in rendered { SDL_FreeSurface(surface) } }
         let baseline = rendered.map { $0.1.ascent }.max() ?? 0
         let width = rendered.reduce(0) { $0 + Int($1.0.pointee.w) }
