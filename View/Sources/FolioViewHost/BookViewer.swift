@@ -762,21 +762,35 @@ public final class BookViewer: Scene {
     }
 
     /// Photos' bar: translucent over the pictures' foot, the dots and `n / count` in the middle,
-    /// a message (a prompt, a notice) at the left.
+    /// a message (a prompt, a notice) at the left. A message longer than the room left of the
+    /// dots takes the bar's width, and the dots and count wait until it has gone.
     func drawBar() {
         let w = Double(screen.size.width), h = Double(screen.size.height), bar = Double(look.statusHeight)
         screen.color(0, 0, 0, 150)
         screen.fill(x: 0, y: h - bar, width: w, height: bar)
         let y = h - bar / 2, left = dotsLeft
-        drawDots(left: left, y: y)
-        let status = session.statusLine
-        screen.text(status.pages, x: left + session.indicator.extent + 16, y: y)
-        let state = barState
-        if !state.isEmpty { screen.text(state, x: w - 16 - Double(screen.uiFont.width(of: state)), y: y) }
-        if !status.message.isEmpty {
-            screen.text(status.message + (status.isPrompt ? "▏" : ""), x: 16, y: y,
-                        color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
+        let state = barState, stateWidth = Double(screen.uiFont.width(of: state))
+        if !state.isEmpty { screen.text(state, x: w - 16 - stateWidth, y: y) }
+        let besideDots = drawMessage(x: 16, y: y, room: left - 32, widest: w - 48 - stateWidth)
+        if besideDots {
+            drawDots(left: left, y: y)
+            screen.text(session.statusLine.pages, x: left + session.indicator.extent + 16, y: y)
         }
+    }
+
+    /// Draws the status line's message (a prompt with its caret) at `x`, centred on `y`, and says
+    /// whether it fitted in `room` pixels, beside what else the row shows. A longer one is given
+    /// `widest` pixels, the row leaving out what it would cover, and is cut with an ellipsis if
+    /// longer still (a prompt keeps its end, where the typing is).
+    @discardableResult
+    func drawMessage(x: Double, y: Double, room: Double, widest: Double) -> Bool {
+        let status = session.statusLine
+        guard !status.message.isEmpty else { return true }
+        let message = status.message + (status.isPrompt ? "▏" : "")
+        let fits = Double(screen.uiFont.width(of: message)) <= room
+        let shown = fits ? message : screen.uiFont.fitted(message, width: Int(max(widest, 0)), keepingEnd: status.isPrompt)
+        screen.text(shown, x: x, y: y, color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
+        return fits
     }
 
     /// The indicator's dots from `left`, centred on `y`, the current one brightest.
@@ -788,7 +802,7 @@ public final class BookViewer: Scene {
         }
     }
 
-    /// The dots, the message, and `page / count  percent`.
+    /// The dots, the message, and `page / count  percent` (while a message fits beside it).
     func drawStatus() {
         let w = Double(screen.size.width), h = Double(screen.size.height), bar = Double(look.statusHeight)
         screen.color(32, 30, 28)
@@ -798,10 +812,10 @@ public final class BookViewer: Scene {
         drawDots(left: dotsLeft, y: y)
         let status = session.statusLine
         let right = [barState, status.pages, status.percent].filter { !$0.isEmpty }.joined(separator: "   ")
-        screen.text(right, x: w - 16 - Double(screen.uiFont.width(of: right)), y: y)
-        if !status.message.isEmpty {
-            screen.text(status.message + (status.isPrompt ? "▏" : ""), x: dotsLeft + indicator.extent + 24, y: y,
-                        color: status.isProblem ? (240, 120, 100) : (220, 220, 220))
+        let rightWidth = Double(screen.uiFont.width(of: right)), x = dotsLeft + indicator.extent + 24
+        // A message the count would cover hides the count while it shows.
+        if drawMessage(x: x, y: y, room: w - 40 - rightWidth - x, widest: w - 16 - x) {
+            screen.text(right, x: w - 16 - rightWidth, y: y)
         }
     }
 }

@@ -117,6 +117,40 @@ import Testing
         }
     }
 
+    /// An Arabic chapter title in the strip (or a notice) is shaped as the page is: joined, the
+    /// word as drawn narrower than its letters side by side, and in the order Bidi displays it.
+    @Test func interfaceStringsJoinArabic() throws {
+        let rig = Rig(size: Self.size)
+        let font = rig.screen.uiFont
+        let title = "الفصل 1"
+        let shown = Bidi.displayed(title)
+        #expect(font.runs(of: shown).map(\.joins) == [false, true], "\(font.runs(of: shown).map(\.text))")
+        let word = "الفصل"
+        let alone = word.unicodeScalars.reduce(0) { $0 + font.advance(of: $1) }
+        #expect(font.width(of: Bidi.displayed(word)) * 100 < alone * 85, "\(font.width(of: Bidi.displayed(word))) px, its letters alone \(alone) px")
+        // Drawn: the word's ink is one stroke, its letters not standing apart.
+        rig.screen.color(0, 0, 0)
+        rig.screen.fill(x: 0, y: 0, width: Double(Self.size.width), height: Double(Self.size.height))
+        let drawn = rig.screen.text(Bidi.displayed(word), x: 10, y: 30, color: (255, 255, 255))
+        let frame = rig.screen.readPixels()
+        let ink = (10..<(10 + Int(drawn))).filter { x in (15..<45).contains { y in frame[(y * Self.size.width + x) * 3] > 128 } }
+        let gaps = zip(ink, ink.dropFirst()).filter { $1 - $0 > 2 }.count
+        #expect(gaps <= 1, "\(gaps) gaps in \(word): its letters stand apart")
+    }
+
+    /// A status message longer than the room left is cut with an ellipsis, a prompt at its start.
+    @Test func aLongMessageIsCutToFit() throws {
+        let font = Rig(size: Self.size).screen.uiFont
+        let message = "17 px sans serif dark, lines up to 70 characters"
+        #expect(font.fitted(message, width: 10_000) == message)
+        let width = font.width(of: message) / 2
+        let cut = font.fitted(message, width: width), typed = font.fitted(message, width: width, keepingEnd: true)
+        #expect(cut.hasSuffix("…") && message.hasPrefix(cut.dropLast()) && font.width(of: cut) <= width)
+        #expect(typed.hasPrefix("…") && message.hasSuffix(typed.dropFirst()) && font.width(of: typed) <= width)
+        // Nothing wasted: one more character would not fit.
+        #expect(font.width(of: String(message.prefix(cut.count)) + "…") > width)
+    }
+
     @Test func theInterfaceFontSetsMixedTextOnOneBaseline() throws {
         try #require(Self.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
         let rig = Rig(size: Self.size)
