@@ -46,12 +46,13 @@ public final class EPUBBookSource: BookSource {
     /// Its language.
     public var language: String? { book.metadata.language }
     /// Whether its pages turn right to left: its spine says
-    /// `page-progression-direction="rtl"`, or most of the documents whose
-    /// writing mode was read (``EPUBBook/writingModesRead``) are written
-    /// `vertical-rl` (a Japanese or Chinese book, shown as horizontal text
-    /// whose pages still turn the way the book's do).
-    public var isRightToLeft: Bool {
-        if book.direction == .rightToLeft { return true }
+    /// `page-progression-direction="rtl"`, or it is written in vertical
+    /// columns (``isVertical``), whose pages turn that way whether the host
+    /// sets it in columns or as horizontal text.
+    public var isRightToLeft: Bool { book.direction == .rightToLeft || isVertical }
+    /// Whether most of the documents whose writing mode was read
+    /// (``EPUBBook/writingModesRead``) are written `vertical-rl`.
+    public var isVertical: Bool {
         let read = book.spine.prefix(book.writingModesRead)
         let vertical = read.filter { $0.writingMode == .verticalRightToLeft }.count
         return vertical * 2 > read.count

@@ -14,6 +14,10 @@ public protocol BookSource: AnyObject {
     var language: String? { get }
     /// Whether its pages turn right to left (a right-to-left book).
     var isRightToLeft: Bool { get }
+    /// Whether it is written in vertical columns read right to left (a Japanese or Chinese
+    /// book in `vertical-rl`), which a host that can (``TextMeasurer/setsVertically``) sets
+    /// so; false by default.
+    var isVertical: Bool { get }
     /// The number of parts, in reading order.
     var partCount: Int { get }
     /// Part `index` (0 ..< ``partCount``) as display text. Never fails: a
@@ -41,6 +45,8 @@ public protocol BookSource: AnyObject {
 }
 
 extension BookSource {
+    /// No: lines run across the page.
+    public var isVertical: Bool { false }
     /// None: the book's pictures are its resources.
     public var renderer: (any PictureRenderer)? { nil }
     /// No: pages pair from the first.

@@ -87,10 +87,12 @@ extension ReadingSession {
     public func offset(atX x: Int, y: Int) -> Int? {
         let lineHeight = max(1, measurer.lineHeight)
         for page in visiblePages where x >= page.x && x < page.x + page.width && y >= page.y {
-            let wanted = (y - page.y) / lineHeight
+            // Across the lines, and along one: in columns, from the right edge and down.
+            let wanted = writesVertically ? (page.x + page.width - 1 - x) / lineHeight : (y - page.y) / lineHeight
+            let along = writesVertically ? y - page.y : x - page.x
             var found: Int?
             forEachGlyph(onPage: page.page) { line, glyph in
-                if line == wanted, found == nil, x - page.x >= glyph.x, x - page.x < glyph.x + max(glyph.width, 1) {
+                if line == wanted, found == nil, along >= glyph.x, along < glyph.x + max(glyph.width, 1) {
                     found = glyph.offset
                 }
             }

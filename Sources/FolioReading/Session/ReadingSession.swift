@@ -179,6 +179,12 @@ public struct ReadingSession: CustomStringConvertible {
     static func layout(pages: Int, viewport: Viewport, measurer: any TextMeasurer, book: BookAssembler?,
                        options: ReadingOptions) -> TextLayout {
         let slot = pages == 2 ? (viewport.width - viewport.spine) / 2 : viewport.width
+        if measurer.setsVertically, book?.source.isVertical == true {
+            // Columns as long as the page is high, as many as fit across it.
+            let geometry = PageGeometry(width: viewport.height, lines: (slot - 2 * viewport.margin) / max(1, measurer.lineHeight),
+                                        tabStop: 8 * measurer.columnWidth, isVertical: true)
+            return TextLayout(geometry: geometry, measurer: measurer, book: book)
+        }
         // Chopped lines are laid out whole (as wide as a line may get), and the page area shows part of them.
         let width = options.chopsLongLines ? chopWidth * measurer.columnWidth
             : min(slot - 2 * viewport.margin - gutterWidth(options: options, measurer: measurer), max(1, viewport.lineCap ?? .max))
@@ -228,12 +234,20 @@ public struct ReadingSession: CustomStringConvertible {
     /// How far into a page box its text starts, in host units: the margin, and half what a
     /// ``Viewport/lineCap`` leaves over, so that capped lines stand in the middle of the page.
     public var textInset: Int {
+        guard !writesVertically else { return viewport.margin }
         let available = pageBoxWidth - 2 * viewport.margin - Self.gutterWidth(options: options, measurer: measurer)
         return viewport.margin + max(0, (available - textWidth) / 2)
     }
 
-    /// The width lines are laid out to, in host units (the page's less its margins, or the line cap).
+    /// The width lines are laid out to, in host units (the page's less its margins, or the line
+    /// cap); in a book set in columns (``writesVertically``), their length down the page.
     public var textWidth: Int { work.pagination.layout.geometry.width }
+
+    /// Whether lines are set as columns down the page, the first at the right: a `vertical-rl`
+    /// book (``BookSource/isVertical``) in a host that sets it so (``TextMeasurer/setsVertically``).
+    /// Row `r` of a page is then the column whose right edge is `r` line heights left of the
+    /// text's right edge, and a glyph's `x` is how far down it is.
+    public var writesVertically: Bool { work.pagination.layout.geometry.isVertical }
 
     /// Whether lines may end in a word broken with a hyphen: the measurer has a
     /// dictionary for the book's language (``TextMeasurer/hyphenator(forLanguage:)``).

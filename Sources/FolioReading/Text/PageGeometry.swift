@@ -6,12 +6,16 @@ public struct PageGeometry: Hashable, Sendable, CustomStringConvertible {
     public let lines: Int
     /// The distance between tab stops, in host units, ≥ 1.
     public let tabStop: Int
+    /// Whether lines are columns down the page, the first at the right (a `vertical-rl` book in
+    /// a host that sets it so): ``width`` is then the column's length, ``lines`` the columns.
+    public let isVertical: Bool
 
     /// A geometry; each value is raised to at least 1.
-    public init(width: Int, lines: Int, tabStop: Int = 8) {
+    public init(width: Int, lines: Int, tabStop: Int = 8, isVertical: Bool = false) {
         self.width = max(1, width)
         self.lines = max(1, lines)
         self.tabStop = max(1, tabStop)
+        self.isVertical = isVertical
     }
 
     /// A geometry in terminal cells: `columns` × `rows`, tabs every 8 columns.
@@ -25,7 +29,7 @@ public struct PageGeometry: Hashable, Sendable, CustomStringConvertible {
     public static let maximumPageBytes = 64 * 1024
 
     /// A compact, readable form for logs and test failures.
-    public var description: String { "\(width)×\(lines)" }
+    public var description: String { "\(width)×\(lines)" + (isVertical ? " vertical" : "") }
 }
 
 /// How a laid-out line ended, and what of the text the break consumed.

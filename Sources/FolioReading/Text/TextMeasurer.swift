@@ -50,6 +50,10 @@ public protocol TextMeasurer: Sendable {
     /// it has none; a book declaring its language is then hyphenated where words run past a
     /// line (``TextLayout/hyphenator``). The default is nil: nothing is hyphenated.
     func hyphenator(forLanguage language: String) -> (any Hyphenator)?
+    /// Whether the host sets a book written in vertical columns (``BookSource/isVertical``)
+    /// as columns: lines run down the page, the first at the right, and a glyph's width is
+    /// its height there. The default is false: such a book is set as horizontal lines.
+    var setsVertically: Bool { get }
 }
 
 extension TextMeasurer {
@@ -61,6 +65,8 @@ extension TextMeasurer {
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar, style: TextStyle) -> Int { 0 }
     /// Nil: words are not hyphenated.
     public func hyphenator(forLanguage language: String) -> (any Hyphenator)? { nil }
+    /// False: every book is set in horizontal lines.
+    public var setsVertically: Bool { false }
 }
 
 /// The terminal's measurer: one unit is one cell, characters take

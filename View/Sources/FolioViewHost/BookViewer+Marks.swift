@@ -19,29 +19,29 @@ extension BookViewer {
         let matches = Array(session.matches(onPage: page))
         let link = session.chosenLink?.range
         guard !matches.isEmpty || link != nil else { return }
-        let lineHeight = measurer.lineHeight
-        // The chosen link's extent on each row it takes: left and right, pixels.
-        var ring: [Int: (left: Int, right: Int)] = [:]
+        // The chosen link's extent along each row it takes: from and to, pixels.
+        var ring: [Int: (from: Int, to: Int)] = [:]
         screen.color(Self.matchColor.0, Self.matchColor.1, Self.matchColor.2)
         session.forEachGlyph(onPage: page) { row, glyph in
             guard !pictured.contains(where: { $0.contains(row) }) else { return }
             let bytes = glyph.offset..<(glyph.offset + max(1, glyph.length))
             // A stretched space is marked across its stretch: to where the next glyph moved.
-            let x = session.textInset + glyph.x + justified.shift(row: row, offset: glyph.offset), y = look.pad + row * lineHeight
+            let along = glyph.x + justified.shift(row: row, offset: glyph.offset)
             let width = glyph.scalar == " " ? glyph.width + justified.shift(row: row, offset: glyph.offset + 1)
                 - justified.shift(row: row, offset: glyph.offset) : glyph.width
             if Self.first(of: matches, overlapping: bytes) != nil {
-                screen.fill(x: Double(x), y: Double(y), width: Double(width), height: Double(lineHeight))
+                let box = glyphRect(row: row, x: along, width: width)
+                screen.fill(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
             }
             if let link, link.overlaps(bytes), glyph.width > 0 {
-                let known = ring[row] ?? (x, x + width)
-                ring[row] = (min(known.left, x), max(known.right, x + width))
+                let known = ring[row] ?? (along, along + width)
+                ring[row] = (min(known.from, along), max(known.to, along + width))
             }
         }
         screen.color(Self.linkColor.0, Self.linkColor.1, Self.linkColor.2)
         for (row, extent) in ring {
-            let x = Double(extent.left - 3), y = Double(look.pad + row * lineHeight), w = Double(extent.right - extent.left + 6)
-            let h = Double(lineHeight), t = 2.0
+            let box = glyphRect(row: row, x: extent.from - 3, width: extent.to - extent.from + 6)
+            let x = Double(box.x), y = Double(box.y), w = Double(box.width), h = Double(box.height), t = 2.0
             screen.fill(x: x, y: y, width: w, height: t)
             screen.fill(x: x, y: y + h - t, width: w, height: t)
             screen.fill(x: x, y: y, width: t, height: h)

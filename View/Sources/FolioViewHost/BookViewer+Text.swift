@@ -93,7 +93,7 @@ extension BookViewer {
     /// hyphenation a narrow justified column opens rivers of space between its few words.
     func justification(onPage page: Int) -> Justification {
         let fewest = session.hyphenates ? Self.hyphenatedJustifiedColumns : Self.justifiedColumns
-        guard style.justified, Self.capsLines(look: look, format: session.document.format),
+        guard style.justified, !session.writesVertically, Self.capsLines(look: look, format: session.document.format),
               session.textWidth >= fewest * measurer.columnWidth else {
             return Justification()
         }

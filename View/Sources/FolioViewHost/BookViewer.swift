@@ -590,7 +590,11 @@ public final class BookViewer: Scene {
         }
         let justified = justification(onPage: page)
         drawMarks(onPage: page, skippingRows: pictured, justified: justified)
-        drawText(onPage: page, skippingRows: pictured, inset: inset, top: { look.pad + $0 * lineHeight + ascentOffset }, justified: justified)
+        if session.writesVertically {
+            drawVerticalText(onPage: page, skippingRows: pictured)
+        } else {
+            drawText(onPage: page, skippingRows: pictured, inset: inset, top: { look.pad + $0 * lineHeight + ascentOffset }, justified: justified)
+        }
         SDL_SetRenderTarget(screen.renderer, nil)
         if pages.count > 12 { pages.removeAll() }
         pages[page] = texture
@@ -645,10 +649,16 @@ public final class BookViewer: Scene {
     func pictures(onPage page: Int, size: PixelSize) -> [(placed: PageImage, box: (x: Int, y: Int, width: Int, height: Int), fitted: PixelSize)] {
         let lineHeight = measurer.lineHeight
         return session.images(onPage: page).map { placed in
-            let box = placed.image.isStandalone
-                ? (x: 0, y: 0, width: size.width, height: size.height)
-                : (x: session.textInset, y: look.pad + placed.row * lineHeight, width: min(session.textWidth, size.width - 2 * session.textInset),
-                   height: placed.rows * lineHeight)
+            let box = if placed.image.isStandalone {
+                (x: 0, y: 0, width: size.width, height: size.height)
+            } else if session.writesVertically {
+                // In columns: the columns it takes (the last the leftmost), their length down.
+                (x: glyphRect(row: placed.row + placed.rows - 1, x: 0, width: 0).x, y: look.pad, width: placed.rows * lineHeight,
+                 height: session.textWidth)
+            } else {
+                (x: session.textInset, y: look.pad + placed.row * lineHeight, width: min(session.textWidth, size.width - 2 * session.textInset),
+                 height: placed.rows * lineHeight)
+            }
             // A photo the reader turned is fitted turned, and decoded at that size before turning.
             let turned = turns(of: placed.image.path)
             let upright = PixelSize(width: placed.size.width, height: placed.size.height), shown = turned.shownSize(of: upright)

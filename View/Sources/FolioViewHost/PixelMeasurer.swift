@@ -54,6 +54,9 @@ public final class PixelMeasurer: TextMeasurer, @unchecked Sendable {
         fonts[style.face].kerning(between: left, and: right)
     }
 
+    /// True: a `vertical-rl` book is set in columns (``BookViewer`` draws them).
+    public var setsVertically: Bool { true }
+
     /// The installed hyphen-* dictionary for `language` (``HyphenDictionary/forLanguage(_:in:)``).
     public func hyphenator(forLanguage language: String) -> (any Hyphenator)? {
         HyphenDictionary.forLanguage(language)

@@ -4,9 +4,11 @@ import Foundation
 /// window's typesetting tests (hyphenation, scripts) open as a book.
 public enum TextEPUB {
     /// Writes `name`.epub into `dir`: a book titled `title` in `language` (a BCP 47 tag) whose one
-    /// chapter's body is `body` (XHTML), with `head` (a `<style>`, say) in its head; returns its path.
+    /// chapter's body is `body` (XHTML), with `head` (a `<style>`, say) in its head and the CSS
+    /// `writingMode` (`vertical-rl`) on its root when given; returns its path.
     public static func write(in dir: URL, name: String, title: String = "A book", language: String, body: String,
-                             head: String = "") throws -> String {
+                             head: String = "", writingMode: String? = nil) throws -> String {
+        let style = writingMode.map { " style=\"writing-mode: \($0)\"" } ?? ""
         let entries: [(String, [UInt8])] = [
             ("mimetype", Array("application/epub+zip".utf8)),
             ("META-INF/container.xml", Array("""
@@ -27,7 +29,7 @@ public enum TextEPUB {
                 """.utf8)),
             ("OEBPS/ch1.xhtml", Array("""
                 <?xml version="1.0" encoding="UTF-8"?>
-                <html xmlns="http://www.w3.org/1999/xhtml" lang="\(language)"><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>
+                <html xmlns="http://www.w3.org/1999/xhtml" lang="\(language)"\(style)><head><title>\(title)</title>\(head)</head><body>\(body)</body></html>
                 """.utf8)),
         ]
         let path = dir.appendingPathComponent(name + ".epub").path
