@@ -61,6 +61,11 @@ public final class BookViewer: Scene {
     var heldClick = HeldClick(interval: BookViewer.doubleClickInterval)
     /// Photos' slideshow (`s`), timed by the loop's clock.
     var slideshow = Slideshow()
+    /// Where Delete sends photos (``BookViewer/trashKey(_:at:)``), and the photos sent there, the last last.
+    lazy var trash = Trash(environment: ProcessInfo.processInfo.environment)
+    var trashedPhotos: [TrashedPhoto] = []
+    /// What to say again once a list of photos adopted takes over (the session saying it now is replaced).
+    var noticeOnTakeover: Notice?
     /// The animated photo on screen and its frames' timing, on the loop's clock (``followAnimation(at:)``).
     var animation: (path: String, playback: AnimationPlayback)?
     /// How far each photo was turned (Ctrl+R, Ctrl+Shift+R), by path, for this session.
@@ -262,6 +267,10 @@ public final class BookViewer: Scene {
         lastTracedPage = -1
         if let source = session.document.book?.source { images?.source = source }
         place = PlaceKeeper(document: session.document, source: placeSource ?? .content, store: store)
+        if let notice = noticeOnTakeover {
+            noticeOnTakeover = nil
+            apply(reading.session.show(notice, at: session.now))
+        }
     }
 
     // MARK: Input
@@ -348,7 +357,7 @@ public final class BookViewer: Scene {
     }
 
     func keyDown(_ keysym: SDL_Keysym, at now: Double) {
-        if !isTyping && (styleKey(keysym, at: now) || photoControlKey(keysym) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
+        if !isTyping && (styleKey(keysym, at: now) || photoControlKey(keysym) || trashKey(keysym, at: now) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
         let ctrl = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let key: ReadingKey?
         switch UInt32(bitPattern: keysym.sym) {

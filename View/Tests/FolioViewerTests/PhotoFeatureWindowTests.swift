@@ -40,4 +40,46 @@ import Testing
         try desktop.xdotool("key", "q")
         #expect(try viewer.waitForExit() == 0)
     }
+
+    /// Delete with real X input sends the photo shown to the trash of the `XDG_DATA_HOME` the
+    /// window was started with: the next photo shows, the bar says so; Ctrl+Z puts it back and shows it.
+    @Test func deleteSendsThePhotoToTheTrashAndCtrlZBringsItBack() throws {
+        let folder = try MadePictures.folder("window-trash")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = folder.appendingPathComponent("photos"), data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for (name, colour) in [("a", "red"), ("b", "lime"), ("c", "blue")] {
+            try MadePictures.convert(["-size", "400x300", "xc:\(colour)", photos.appendingPathComponent("\(name).png").path])
+        }
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", photos.path], on: desktop, environment: ["XDG_DATA_HOME": data.path])
+        try viewer.waitFor("first frame with content")
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(Self.colour(try desktop.screenshot(), 640, 400) == "r")
+        let bar = try desktop.screenshot().brightRuns(y: 800 - 18, xs: 10..<400, threshold: 150)
+
+        try desktop.xdotool("mousemove", "640", "400")
+        try desktop.xdotool("key", "Delete")
+        try viewer.waitFor("trashed")
+        try viewer.waitFor("decoded b.png")
+        Thread.sleep(forTimeInterval: 0.4)
+        let after = try desktop.screenshot()
+        #expect(Self.colour(after, 640, 400) == "g", "the next photo is shown")
+        // The notice at the bar's left: text where there was none.
+        #expect(after.brightRuns(y: 800 - 18, xs: 10..<400, threshold: 150).count > bar.count + 10, "the notice in the bar")
+        let trashed = data.appendingPathComponent("Trash")
+        #expect(!FileManager.default.fileExists(atPath: photos.appendingPathComponent("a.png").path))
+        #expect(FileManager.default.fileExists(atPath: trashed.appendingPathComponent("files/a.png").path))
+        let record = (try? String(contentsOf: trashed.appendingPathComponent("info/a.png.trashinfo"), encoding: .utf8)) ?? ""
+        #expect(record.hasPrefix("[Trash Info]\nPath=/") && record.contains("/photos/a.png\nDeletionDate="), "\(record)")
+
+        try desktop.xdotool("key", "ctrl+z")
+        try viewer.waitFor("restored")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Self.colour(try desktop.screenshot(), 640, 400) == "r", "the photo put back is shown")
+        #expect(FileManager.default.fileExists(atPath: photos.appendingPathComponent("a.png").path))
+        #expect(!FileManager.default.fileExists(atPath: trashed.appendingPathComponent("info/a.png.trashinfo").path))
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
 }
