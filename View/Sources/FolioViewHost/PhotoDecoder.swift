@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CJPEGDecode
+import CPNGDecode
 import CSDL2
 import Dispatch
 import Folio
@@ -185,9 +186,11 @@ public final class PhotoDecoder: Sendable {
 
     /// Reads `path` — a JPEG with libjpeg at the smallest DCT scale that
     /// still covers the box, an animated GIF frame by frame (``animated(_:head:box:budget:)``),
-    /// anything else (or a JPEG libjpeg refuses) with SDL_image — shrinks it to fit `box`
-    /// with a box filter, and turns it upright by its EXIF orientation. An animation
-    /// whose frames would take more than `animationBudget` bytes shows its first frame.
+    /// anything else (or a JPEG libjpeg refuses) with SDL_image, a PNG SDL_image refuses with
+    /// libpng row by row (``partialPNG(_:box:orientation:)``) — shrinks it to fit `box` with a
+    /// box filter, and turns it upright by its EXIF orientation. A file that ends early shows
+    /// the rows it holds (``DecodedPhoto/Shortfall/cutShort``); an animation whose frames would
+    /// take more than `animationBudget` bytes shows its first frame.
     public static func decode(path: String, box: PixelSize, animationBudget: Int = maximumAnimationBytes) -> Result<DecodedPhoto, DecodeError> {
         let head = head(of: path)
         let orientation = ExifOrientation.read(head)
@@ -211,7 +214,31 @@ public final class PhotoDecoder: Sendable {
                     .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full), shortfall: shortfall) }
             }
         }
-        return still(path, box: storedBox, orientation: orientation)
+        let whole = still(path, box: storedBox, orientation: orientation)
+        if case .failure = whole, head.starts(with: pngSignature), let partial = partialPNG(path, box: storedBox, orientation: orientation) {
+            return partial
+        }
+        return whole
+    }
+
+    /// The first bytes of every PNG file.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The PNG at `path` that SDL_image refused, decoded by libpng as far as its data goes (a file
+    /// that ends early shows the rows that came, grey below, and says so), shrunk to fit `box` and
+    /// turned by `orientation`; nil when libpng cannot read a row of it either.
+    static func partialPNG(_ path: String, box: PixelSize, orientation: ExifOrientation) -> Result<DecodedPhoto, DecodeError>? {
+        var image = folio_png_image()
+        guard folio_png_decode(path, Int64(maximumPixels), &image) == 0 else {
+            return image.too_large != 0 ? .failure(tooLarge(width: Int(image.width), height: Int(image.height))) : nil
+        }
+        defer { folio_png_free(&image) }
+        let full = PixelSize(width: Int(image.width), height: Int(image.height)), target = full.downsampled(toFit: box)
+        let bytes = UnsafeRawBufferPointer(start: image.pixels, count: full.width * full.height * 4)
+        let shrunk = BoxResampler.shrink(bytes, size: full, pitch: full.width * 4, bytesPerPixel: 4, to: target)
+        let (rgba, size) = orientation.apply(to: shrunk, size: target)
+        return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full),
+                                     shortfall: image.cut_short != 0 ? .cutShort : nil))
     }
 
     /// The picture at `path` read by SDL_image (an animation's first frame), shrunk to fit `box` and turned by `orientation`.

@@ -82,4 +82,45 @@ import Testing
         try desktop.xdotool("key", "q")
         #expect(try viewer.waitForExit() == 0)
     }
+
+    /// mate-backgrounds' photos cut off at half their bytes, a JPEG (Storm, 1920 × 1280, baseline) and a
+    /// PNG (Gulp, 1920 × 1200), in the real window: the top of each shows the photo as it should be,
+    /// the bottom is grey, and the notice over its top says it is cut short.
+    @Test func aPhotoCutShortShowsItsTopAndSaysSo() throws {
+        let folder = try MadePictures.folder("window-cut")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = ["/usr/share/backgrounds/mate/nature/Storm.jpg", "/usr/share/backgrounds/mate/abstract/Gulp.png"]
+        for source in sources {
+            try #require(FileManager.default.fileExists(atPath: source), "\(source) is missing: run Scripts/test-view")
+        }
+        let cut = [folder.appendingPathComponent("1-storm.jpg").path, folder.appendingPathComponent("2-gulp.png").path]
+        for (source, path) in zip(sources, cut) { try MadePictures.cut(source, to: path, keeping: 0.5) }
+        let desktop = try Desktop()
+        let viewer = try Viewer(["--forget", "--transition", "none", folder.path], on: desktop)
+        try desktop.xdotool("mousemove", "640", "400")
+        for (index, (source, path)) in zip(sources, cut).enumerated() {
+            let name = (path as NSString).lastPathComponent
+            if index > 0 { try desktop.xdotool("key", "Right") }
+            try viewer.waitFor("decoded \(name)")
+            #expect(try viewer.waitFor("decoded \(name)").hasSuffix(": \(name) is cut short: showing the part that could be read"))
+            Thread.sleep(forTimeInterval: 0.4)
+            let shot = try desktop.screenshot(), expected = try Image.fitted(source, width: 1280, height: 800)
+            // The photo is 1200 or 1280 wide and 800 tall: its top quarter below the notice came.
+            let top = shot.difference(from: expected, x: 340, y: 60, width: 600, height: 140)
+            #expect(top < 12, "\(name): the top differs from the photo by \(top) per channel")
+            let grey = shot.pixel(640, 740), bottom = shot.difference(from: expected, x: 340, y: 700, width: 600, height: 50)
+            #expect(abs(grey.r - grey.g) < 8 && abs(grey.g - grey.b) < 8 && shot.spread(x: 340, y: 700, width: 600, height: 50) < 3,
+                    "\(name): the rows that did not come are flat grey: \(grey)")
+            #expect(bottom > 12, "\(name): the bottom is not the photo's: it differs by \(bottom) per channel")
+            // The notice: yellow letters on the band across the photo's top.
+            var yellow = 0
+            for y in 4..<28 { for x in 40..<1240 {
+                let p = shot.pixel(x, y)
+                if p.r > 200 && p.g > 150 && p.b < 170 { yellow += 1 }
+            } }
+            #expect(yellow > 200, "\(name): the notice over the photo: \(yellow) yellow pixels")
+        }
+        try desktop.xdotool("key", "q")
+        #expect(try viewer.waitForExit() == 0)
+    }
 }
