@@ -50,11 +50,14 @@ public struct DecodedPhoto: Sendable {
 }
 
 /// An animated picture's frames, decoded and shrunk, with how long the file asks each to be shown.
-public struct DecodedAnimation: Sendable {
+public struct DecodedAnimation: Sendable, CustomStringConvertible {
     /// RGBA bytes of each frame, all of one size, composed as the file says (each frame is the whole picture).
     public var frames: [[UInt8]]
     /// Seconds the file asks each frame to be shown (0 included: ``FolioViewCore/AnimationPlayback`` decides how long that is).
     public var delays: [Double]
+
+    /// `3 frames: 0.2 0.2 0.5 s`.
+    public var description: String { "\(frames.count) frames: \(delays.map { "\($0)" }.joined(separator: " ")) s" }
 }
 
 /// Decodes photos on a background queue, one at a time, each shrunk to a

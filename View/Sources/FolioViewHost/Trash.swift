@@ -18,7 +18,7 @@ import FolioViewCore
 /// let moved = try trash.moveToTrash("trip/photo.jpg")   // ~/.local/share/Trash/files/photo.jpg
 /// try trash.restore(moved)                               // trip/photo.jpg again
 /// ```
-public struct Trash: Sendable {
+public struct Trash: Sendable, CustomStringConvertible {
     /// The home trash: `$XDG_DATA_HOME/Trash`, or `$HOME/.local/share/Trash`.
     public let home: String
 
@@ -47,6 +47,9 @@ public struct Trash: Sendable {
             ?? (environment["HOME"] ?? "/") + "/.local/share"
         home = data + "/Trash"
     }
+
+    /// `trash at /home/ann/.local/share/Trash`.
+    public var description: String { "trash at \(home)" }
 
     /// Moves the file at `path` to the trash that takes it, recording its absolute path and the
     /// local time `now` (seconds since 1970).
@@ -116,7 +119,7 @@ public struct Trash: Sendable {
         do {
             try Self.makeDirectories([trash, trash + "/files", trash + "/info"])
         } catch {
-            throw Failure(description: "it is on another filesystem than the home trash, and \(trash) cannot be made (\(error))")
+            throw Failure(description: "it is on another filesystem than your home, and \(error)")
         }
         var made = stat()
         guard lstat(trash, &made) == 0, made.st_mode & S_IFMT == S_IFDIR, made.st_uid == getuid() else {
