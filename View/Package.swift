@@ -41,6 +41,9 @@ let package = Package(
             name: "CHyphen",
             providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]
         ),
+        // libpng (Debian: libpng-dev, which libsdl2-image-dev brings) row by row: a PNG whose file ends
+        // early, which SDL_image refuses whole, shows the rows that came.
+        .target(name: "CPNGDecode", linkerSettings: [.linkedLibrary("png16")]),
         // Pure Swift, no SDL: the photo list, sizes, zoom and the page curl's geometry.
         // Always optimised: it resamples full-size photos, which an unoptimised build does 30 times slower.
         .target(
@@ -52,7 +55,7 @@ let package = Package(
         .target(
             name: "FolioViewHost",
             dependencies: [
-                "CSDL2", "CFontconfig", "CHarfBuzz", "CHyphen", "FolioViewCore",
+                "CSDL2", "CFontconfig", "CHarfBuzz", "CHyphen", "CPNGDecode", "FolioViewCore",
                 .product(name: "CJPEGDecode", package: "Folio"),
                 .product(name: "Folio", package: "Folio"),
                 .product(name: "FolioReading", package: "Folio"),

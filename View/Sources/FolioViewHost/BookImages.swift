@@ -40,10 +40,16 @@ final class BookImages {
     }
 
     private struct Kept {
-        var texture: Texture
+        /// The picture, or an animation's frames (their delays in ``delays``).
+        var frames: [Texture]
+        /// Seconds the file asks each frame to be shown; empty for a still picture.
+        var delays: [Double]
         /// The size asked for (the texture is at most that, never larger than the picture).
         var box: PixelSize
         var used: Int
+
+        /// The bytes its frames hold.
+        var bytes: Int { frames.reduce(0) { $0 + $1.bytes } }
     }
 
     /// Part of a picture decoded sharper than its page's copy: `region` in the upright
@@ -82,8 +88,8 @@ final class BookImages {
     private var pending: Set<Key> = []
     /// The pictures that cannot be read, and why.
     private var unreadable: [String: String] = [:]
-    /// The pictures shown only as far as their files go, and what to say over them.
-    private var damaged: [String: String] = [:]
+    /// The pictures shown in part (their files end early, their animations are too large), and why.
+    private var shortfalls: [String: DecodedPhoto.Shortfall] = [:]
     private var clock = 0
     /// The sharper part of a zoomed picture held, the one being decoded, and whether a newer one is wanted.
     private(set) var detail: Detail?
@@ -117,22 +123,29 @@ final class BookImages {
     /// Whether the picture at `path` is being decoded, at any size.
     func isPending(_ path: String) -> Bool { pending.contains { $0.path == path } }
 
-    /// What to say over the picture at `path` when its file was damaged (it shows as far as it goes); nil when whole.
-    func damage(of path: String) -> String? { damaged[path] }
+    /// Why the picture at `path` is shown only in part (its file ends early, its animation is too large); nil when whole.
+    func shortfall(of path: String) -> DecodedPhoto.Shortfall? { shortfalls[path] }
+
+    /// The seconds the file of the animated picture at `path` asks each frame to be shown, once its
+    /// frames are decoded; nil for a still picture, or one not decoded yet.
+    func delays(of path: String) -> [Double]? {
+        guard let delays = kept[path]?.delays, !delays.isEmpty else { return nil }
+        return delays
+    }
 
     /// Whether the picture at `path` is decoded at some size.
     func isReady(_ path: String) -> Bool { kept[path] != nil }
 
     /// The picture at `path` shrunk to fit `size` pixels (the size it is drawn
-    /// at; never larger than the picture itself): its texture, or a decode
-    /// started (or under way), or unreadable. A texture kept for another size
-    /// is decoded again.
-    func texture(_ path: String, size: PixelSize) -> Lookup {
+    /// at; never larger than the picture itself): its texture (an animation's
+    /// frame `frame`, counted round its frames), or a decode started (or under
+    /// way), or unreadable. A texture kept for another size is decoded again.
+    func texture(_ path: String, size: PixelSize, frame: Int = 0) -> Lookup {
         clock += 1
         if var entry = kept[path], entry.box == size {
             entry.used = clock
             kept[path] = entry
-            return .ready(entry.texture)
+            return .ready(entry.frames[frame % entry.frames.count])
         }
         if let reason = unreadable[path] { return .unreadable(reason) }
         let key = Key(path: path, box: size)
@@ -180,16 +193,20 @@ final class BookImages {
             pending.remove(key)
             switch result {
             case .success(let decoded):
-                guard let texture = Texture(renderer: renderer, rgba: decoded.rgba, size: decoded.size) else {
+                let frames = (decoded.animation?.frames ?? [decoded.rgba]).compactMap { Texture(renderer: renderer, rgba: $0, size: decoded.size) }
+                guard frames.count == decoded.animation?.frames.count ?? 1 else {
                     unreadable[key.path] = "cannot make a texture: \(Screen.lastError)"
                     continue
                 }
-                trace?("decoded \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)" + (decoded.damage.map { ": \($0)" } ?? ""))
-                damaged[key.path] = decoded.damage
+                let animated = decoded.animation.map { ", \($0.frames.count) frames" } ?? ""
+                trace?("decoded \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)\(animated)"
+                       + (decoded.shortfall.map { ": \($0.notice(for: Self.name(of: key.path)))" } ?? ""))
+                shortfalls[key.path] = decoded.shortfall
                 clock += 1
-                if let old = kept[key.path] { bytes -= old.texture.bytes }
-                kept[key.path] = Kept(texture: texture, box: key.box, used: clock)
-                bytes += texture.bytes
+                if let old = kept[key.path] { bytes -= old.bytes }
+                let entry = Kept(frames: frames, delays: decoded.animation?.delays ?? [], box: key.box, used: clock)
+                kept[key.path] = entry
+                bytes += entry.bytes
                 evict(keeping: key.path)
             case .failure(let error):
                 unreadable[key.path] = error.description
@@ -265,7 +282,7 @@ final class BookImages {
     /// Drops the least recently used textures until the budget holds (never `path`'s).
     private func evict(keeping path: String) {
         while bytes > Self.budget, let oldest = kept.filter({ $0.key != path }).min(by: { $0.value.used < $1.value.used }) {
-            bytes -= oldest.value.texture.bytes
+            bytes -= oldest.value.bytes
             kept[oldest.key] = nil
         }
     }

@@ -78,6 +78,7 @@ extension BookViewer {
             ("Ctrl+=  Ctrl+-  Ctrl+wheel", "a picture: zoom (photos: + - too); Ctrl+0 fit, Ctrl+1 100 %, Ctrl+2 fit width"),
             ("double-click", "a picture: fit ↔ 100 % (a click in the outer thirds turns once no second click comes)"),
             ("i  Ctrl+R  Ctrl+Shift+R  s", "photos: the file's facts; turn clockwise, anticlockwise; slideshow (a key or Esc stops it)"),
+            ("Delete  Ctrl+Z", "photos: move the photo to the trash; put the last one back"),
             ("mouse", "drag a page to turn it; click a chapter in the strip or a dot; the wheel turns pages"),
         ]
     }

@@ -10,6 +10,8 @@ import FolioViewCore
 ///   session; the file is not written). It is shown turned and fitted, and zooms turned.
 /// - `s` starts and stops a slideshow (``FolioViewCore/Slideshow``): a photo every few seconds on
 ///   the loop's clock, from the last back to the first; a turn key, a click, the wheel or Esc stops it.
+/// - An animated GIF plays on screen, each frame for its delay (``FolioViewCore/AnimationPlayback``),
+///   on the loop's clock as the slideshow is; the photos beside it show their first frames.
 /// - The bar says the zoom (`150 %`) while a photo is zoomed, and `Slideshow` while one runs.
 extension BookViewer {
     /// The file of the photo shown (a page that says it cannot be shown too); nil when these are not photos.
@@ -91,6 +93,26 @@ extension BookViewer {
         guard !pressing, zoomDrag == nil, let album = session.document.book?.source as? PhotoAlbum, album.list.count > 1 else { return }
         let last = session.currentPage >= album.list.count - 1
         apply(reading.handle(last ? .first : .turn(1), at: now))
+    }
+
+    // MARK: Animation
+
+    /// Starts the animation of the photo on screen once its frames are decoded, at `now`, and
+    /// stops the one that was playing when another photo (or none) is shown.
+    func followAnimation(at now: Double) {
+        guard let path = shownPhotoPath, let delays = images?.delays(of: path) else {
+            if animation != nil { animation = nil; needsDraw = true }
+            return
+        }
+        guard animation?.path != path else { return }
+        animation = (path, AnimationPlayback(delays: delays, at: now))
+        trace?("animating \(PhotoAlbum.name(of: path)), \(delays.count) frames")
+        needsDraw = true
+    }
+
+    /// The frame of the picture at `path` to draw: the animation's, when it plays on screen; else the first.
+    func animationFrame(of path: String) -> Int {
+        animation.map { $0.path == path ? $0.playback.frame : 0 } ?? 0
     }
 
     // MARK: Drawing

@@ -167,7 +167,7 @@ extension BookViewer {
         if session.document.book?.source.file(path) != nil {
             // A photo: its page's copy stretched, and over it the part the window shows decoded sharper.
             guard let page = zoomPage, let fitted = pictures(onPage: page, size: pageSize(of: page)).first(where: { $0.placed.image.path == path })?.fitted,
-                  case .ready(let texture) = images.texture(path, size: fitted) else { return true }
+                  case .ready(let texture) = images.texture(path, size: fitted, frame: animationFrame(of: path)) else { return true }
             let turned = turns(of: path)
             screen.copy(texture, x: frame.x, y: top + frame.y, width: frame.width, height: frame.height, turned: turned)
             // (A turned photo is not decoded again in parts: its window-sized copy is enlarged.)

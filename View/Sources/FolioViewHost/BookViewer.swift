@@ -61,6 +61,13 @@ public final class BookViewer: Scene {
     var heldClick = HeldClick(interval: BookViewer.doubleClickInterval)
     /// Photos' slideshow (`s`), timed by the loop's clock.
     var slideshow = Slideshow()
+    /// Where Delete sends photos (``BookViewer/trashKey(_:at:)``), and the photos sent there, the last last.
+    lazy var trash = Trash(environment: ProcessInfo.processInfo.environment)
+    var trashedPhotos: [TrashedPhoto] = []
+    /// What to say again once a list of photos adopted takes over (the session saying it now is replaced).
+    var noticeOnTakeover: Notice?
+    /// The animated photo on screen and its frames' timing, on the loop's clock (``followAnimation(at:)``).
+    var animation: (path: String, playback: AnimationPlayback)?
     /// How far each photo was turned (Ctrl+R, Ctrl+Shift+R), by path, for this session.
     var turns: [String: QuarterTurns] = [:]
     /// Whether the photo's facts are shown over it (`i`).
@@ -260,6 +267,10 @@ public final class BookViewer: Scene {
         lastTracedPage = -1
         if let source = session.document.book?.source { images?.source = source }
         place = PlaceKeeper(document: session.document, source: placeSource ?? .content, store: store)
+        if let notice = noticeOnTakeover {
+            noticeOnTakeover = nil
+            apply(reading.session.show(notice, at: session.now))
+        }
     }
 
     // MARK: Input
@@ -269,6 +280,7 @@ public final class BookViewer: Scene {
 
     /// Turns one SDL event at `now` seconds into engine or session input.
     public func handle(_ event: SDL_Event, at now: Double) {
+        defer { followAnimation(at: now) }  // a photo decoded or turned to: its animation starts
         if let lister, event.type == lister.eventType {
             folderListed()
             return
@@ -345,7 +357,7 @@ public final class BookViewer: Scene {
     }
 
     func keyDown(_ keysym: SDL_Keysym, at now: Double) {
-        if !isTyping && (styleKey(keysym, at: now) || photoControlKey(keysym) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
+        if !isTyping && (styleKey(keysym, at: now) || photoControlKey(keysym) || trashKey(keysym, at: now) || zoomKey(keysym) || zoomedKey(keysym, at: now)) { return }
         let ctrl = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let key: ReadingKey?
         switch UInt32(bitPattern: keysym.sym) {
@@ -456,17 +468,20 @@ public final class BookViewer: Scene {
         SDL_GetHint(SDL_HINT_MOUSE_DOUBLE_CLICK_TIME).flatMap { Double(String(cString: $0)) }.map { $0 / 1000 } ?? 0.5
     }
 
-    /// When the scene wants a tick while nothing moves: a held click falling due, the slideshow's next photo.
+    /// When the scene wants a tick while nothing moves: a held click falling due, the slideshow's
+    /// next photo, the animated photo's next frame.
     public var wakeTime: Double? {
-        [heldClick.deadline, slideshow.deadline].compactMap { $0 }.min()
+        [heldClick.deadline, slideshow.deadline, animation?.playback.deadline].compactMap { $0 }.min()
     }
 
     /// The reading loop's turn at `now` seconds: a held click falling due, the slideshow's next
-    /// photo, the motion's next frame, and a slice of background work.
+    /// photo, the animated photo's next frame, the motion's next frame, and a slice of background work.
     public func tick(at now: Double) {
         if let held = heldClick.due(at: now) { tap(x: held.x, y: held.y, at: now) }
         if slideshow.advance(at: now) { slideshowStep(at: now) }
         apply(reading.turn(at: now, clock: workClock))
+        followAnimation(at: now)
+        if animation?.playback.advance(at: now) == true { needsDraw = true }
     }
 
     // MARK: Drawing
@@ -611,7 +626,7 @@ public final class BookViewer: Scene {
         guard let images else { return [] }
         var covered: [Range<Int>] = []
         for (placed, box, fitted) in pictures(onPage: page, size: size) {
-            let lookup = images.texture(placed.image.path, size: fitted)
+            let lookup = images.texture(placed.image.path, size: fitted, frame: animationFrame(of: placed.image.path))
             if shownPictures.insert(placed.image.path).inserted {
                 if case .ready = lookup { picturesReady += 1 } else { picturesLate += 1 }
             }
@@ -626,8 +641,8 @@ public final class BookViewer: Scene {
                 let x = origin.x + Double(box.x + (box.width - shown.width) / 2), y = origin.y + Double(box.y + (box.height - shown.height) / 2)
                 screen.copy(texture, x: x, y: y, width: Double(shown.width), height: Double(shown.height), turned: turned)
                 if turned == .none { markMatches(on: placed, page: page, x: x, y: y, width: Double(fitted.width), height: Double(fitted.height)) }
-                if let damage = images.damage(of: placed.image.path), placed.image.isStandalone {
-                    drawDamage(damage, x: x, y: y, width: Double(shown.width))
+                if let shortfall = images.shortfall(of: placed.image.path), placed.image.isStandalone {
+                    drawShortfall(shortfall.notice(for: BookImages.name(of: placed.image.path)), x: x, y: y, width: Double(shown.width))
                 }
                 covered.append(placed.rowRange)
             case .pending:
@@ -711,8 +726,8 @@ public final class BookViewer: Scene {
     }
 
     /// `notice` on a dark band across the top of a picture drawn at (`x`, `y`), `width` wide: a file
-    /// that ended early, shown as far as it goes.
-    func drawDamage(_ notice: String, x: Double, y: Double, width: Double) {
+    /// that ended early, shown as far as it goes, or an animation too large to play.
+    func drawShortfall(_ notice: String, x: Double, y: Double, width: Double) {
         screen.color(0, 0, 0, 170)
         screen.fill(x: x, y: y, width: width, height: 30)
         let w = Double(screen.uiFont.width(of: notice))

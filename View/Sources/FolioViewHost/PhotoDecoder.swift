@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CJPEGDecode
+import CPNGDecode
 import CSDL2
 import Dispatch
 import Folio
@@ -12,17 +13,51 @@ import Synchronization
 /// A photo decoded and shrunk to the window, off the main thread: RGBA
 /// bytes at ``size``, and the size of the file's full image.
 public struct DecodedPhoto: Sendable {
-    /// RGBA bytes, 4 per pixel, rows packed.
+    /// RGBA bytes, 4 per pixel, rows packed (an animation's first frame).
     public var rgba: [UInt8]
     /// The size decoded to (fits the window).
     public var size: PixelSize
     /// The full image's size in the file.
     public var fullSize: PixelSize
-    /// Why only part of it could be shown (a file that ends early: the rest is grey), in words; nil when whole.
-    public var damage: String? = nil
+    /// Why less than the whole file is shown (it ends early, its animation is too large); nil when whole.
+    public var shortfall: Shortfall? = nil
+    /// Every frame of an animated picture, at ``size``; nil for a still one.
+    public var animation: DecodedAnimation? = nil
 
-    /// What a picture whose file ends early says over it: libjpeg decodes what there is.
-    public static let truncated = "Damaged: shown as far as it goes"
+    /// Why a picture is shown only in part.
+    public enum Shortfall: Hashable, Sendable, CustomStringConvertible {
+        /// The file ends early: the rows that came are shown (libjpeg greys the rest).
+        case cutShort
+        /// Its frames decoded would take more than ``PhotoDecoder/maximumAnimationBytes``: the first alone is shown.
+        case tooManyFrames
+
+        /// What is said over the picture whose file is called `name`.
+        public func notice(for name: String) -> String {
+            switch self {
+            case .cutShort: "\(name) is cut short: showing the part that could be read"
+            case .tooManyFrames: "\(name) has too many frames to animate: showing the first"
+            }
+        }
+
+        /// `cut short`, `too many frames`.
+        public var description: String {
+            switch self {
+            case .cutShort: "cut short"
+            case .tooManyFrames: "too many frames"
+            }
+        }
+    }
+}
+
+/// An animated picture's frames, decoded and shrunk, with how long the file asks each to be shown.
+public struct DecodedAnimation: Sendable, CustomStringConvertible {
+    /// RGBA bytes of each frame, all of one size, composed as the file says (each frame is the whole picture).
+    public var frames: [[UInt8]]
+    /// Seconds the file asks each frame to be shown (0 included: ``FolioViewCore/AnimationPlayback`` decides how long that is).
+    public var delays: [Double]
+
+    /// `3 frames: 0.2 0.2 0.5 s`.
+    public var description: String { "\(frames.count) frames: \(delays.map { "\($0)" }.joined(separator: " ")) s" }
 }
 
 /// Decodes photos on a background queue, one at a time, each shrunk to a
@@ -47,6 +82,10 @@ public final class PhotoDecoder: Sendable {
     /// likely) is refused from its header, before any pixel is decoded. JPEGs decode at a reduced
     /// scale, so this is far above any camera's: 16384 × 16384.
     public static let maximumPixels = 1 << 28
+
+    /// The most bytes an animation's frames may take decoded at their full size (512 MB): a larger
+    /// one shows its first frame alone and says so, rather than holding every frame.
+    public static let maximumAnimationBytes = 512 << 20
 
     /// The refusal of a picture of `width` × `height` pixels, over ``maximumPixels``.
     static func tooLarge(width: Int, height: Int) -> DecodeError {
@@ -136,11 +175,26 @@ public final class PhotoDecoder: Sendable {
         return Array(bytes.prefix(n))
     }
 
+    /// Every byte of `path`, or nothing.
+    static func contents(of path: String) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { return [] }
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if n <= 0 { return bytes }
+            bytes += chunk[..<n]
+        }
+    }
+
     /// Reads `path` — a JPEG with libjpeg at the smallest DCT scale that
-    /// still covers the box, anything else (or a JPEG libjpeg refuses) with
-    /// SDL_image — shrinks it to fit `box` with a box filter, and turns it
-    /// upright by its EXIF orientation.
-    public static func decode(path: String, box: PixelSize) -> Result<DecodedPhoto, DecodeError> {
+    /// still covers the box, an animated GIF frame by frame (``animated(_:head:box:budget:)``),
+    /// anything else (or a JPEG libjpeg refuses) with SDL_image, a PNG SDL_image refuses with
+    /// libpng row by row (``partialPNG(_:box:orientation:)``) — shrinks it to fit `box` with a
+    /// box filter, and turns it upright by its EXIF orientation. A file that ends early shows
+    /// the rows it holds (``DecodedPhoto/Shortfall/cutShort``); an animation whose frames would
+    /// take more than `animationBudget` bytes shows its first frame.
+    public static func decode(path: String, box: PixelSize, animationBudget: Int = maximumAnimationBytes) -> Result<DecodedPhoto, DecodeError> {
         let head = head(of: path)
         let orientation = ExifOrientation.read(head)
         // A photo stored on its side is shrunk to the box turned the same way, then turned.
@@ -150,6 +204,7 @@ public final class PhotoDecoder: Sendable {
             // An SVG is drawn at the size it is shown, however large its own size says it is.
             return drawn(path, at: PixelSize(width: drawing.width, height: drawing.height).downsampled(toFit: box))
         }
+        if let animation = animated(path, head: head, box: box, budget: animationBudget) { return animation }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = folio_jpeg_image()
             let status = folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), Int64(maximumPixels), &image)
@@ -157,17 +212,80 @@ public final class PhotoDecoder: Sendable {
             if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
-                let damage = image.damaged_row > 0 ? DecodedPhoto.truncated : nil
+                let shortfall: DecodedPhoto.Shortfall? = image.damaged_row > 0 ? .cutShort : nil
                 return finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation)
-                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full), damage: damage) }
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: orientation.shownSize(of: full), shortfall: shortfall) }
             }
         }
-        return withSurface(path) { pixels, full, pitch, bpp in
-            let target = full.downsampled(toFit: storedBox)
+        let whole = still(path, box: storedBox, orientation: orientation)
+        if case .failure = whole, head.starts(with: pngSignature), let partial = partialPNG(path, box: storedBox, orientation: orientation) {
+            return partial
+        }
+        return whole
+    }
+
+    /// The first bytes of every PNG file.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The PNG at `path` that SDL_image refused, decoded by libpng as far as its data goes (a file
+    /// that ends early shows the rows that came, grey below, and says so), shrunk to fit `box` and
+    /// turned by `orientation`; nil when libpng cannot read a row of it either.
+    static func partialPNG(_ path: String, box: PixelSize, orientation: ExifOrientation) -> Result<DecodedPhoto, DecodeError>? {
+        var image = folio_png_image()
+        guard folio_png_decode(path, Int64(maximumPixels), &image) == 0 else {
+            return image.too_large != 0 ? .failure(tooLarge(width: Int(image.width), height: Int(image.height))) : nil
+        }
+        defer { folio_png_free(&image) }
+        let full = PixelSize(width: Int(image.width), height: Int(image.height)), target = full.downsampled(toFit: box)
+        let bytes = UnsafeRawBufferPointer(start: image.pixels, count: full.width * full.height * 4)
+        let shrunk = BoxResampler.shrink(bytes, size: full, pitch: full.width * 4, bytesPerPixel: 4, to: target)
+        let (rgba, size) = orientation.apply(to: shrunk, size: target)
+        return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full),
+                                     shortfall: image.cut_short != 0 ? .cutShort : nil))
+    }
+
+    /// The picture at `path` read by SDL_image (an animation's first frame), shrunk to fit `box` and turned by `orientation`.
+    static func still(_ path: String, box: PixelSize, orientation: ExifOrientation) -> Result<DecodedPhoto, DecodeError> {
+        withSurface(path) { pixels, full, pitch, bpp in
+            let target = full.downsampled(toFit: box)
             let shrunk = BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: target)
             let (rgba, size) = orientation.apply(to: shrunk, size: target)
             return .success(DecodedPhoto(rgba: rgba, size: size, fullSize: orientation.shownSize(of: full)))
         }
+    }
+
+    /// Every frame of the animated GIF at `path` (whose first bytes are `head`), each shrunk to fit
+    /// `box`, with the delays the file asks for; nil when it is not an animated GIF, or SDL_image
+    /// cannot read it as one (it is read as a still picture then). Its layout is read first
+    /// (``FolioViewCore/GIFLayout``): when every frame decoded at full size would take more than
+    /// `budget` bytes, only the first is decoded, and the photo says why.
+    static func animated(_ path: String, head: [UInt8], box: PixelSize, budget: Int) -> Result<DecodedPhoto, DecodeError>? {
+        guard head.starts(with: Array("GIF8".utf8)), let layout = GIFLayout(contents(of: path)), layout.isAnimated else { return nil }
+        guard layout.decodedBytes <= budget else {
+            return still(path, box: box, orientation: .upright).map { first in
+                var first = first
+                first.shortfall = .tooManyFrames
+                return first
+            }
+        }
+        guard let loaded = IMG_LoadAnimation(path) else { return nil }
+        defer { IMG_FreeAnimation(loaded) }
+        let count = Int(loaded.pointee.count)
+        guard count > 1 else { return nil }
+        var frames: [[UInt8]] = [], target = PixelSize(width: 0, height: 0), fullSize = target
+        for index in 0..<count {
+            guard let surface = loaded.pointee.frames[index] else { return nil }
+            let shrunk = borrowingPixels(of: surface) { pixels, full, pitch, bpp -> Result<[UInt8], DecodeError> in
+                fullSize = full
+                target = full.downsampled(toFit: box)
+                return .success(BoxResampler.shrink(pixels, size: full, pitch: pitch, bytesPerPixel: bpp, to: target))
+            }
+            guard case .success(let rgba) = shrunk else { return nil }
+            frames.append(rgba)
+        }
+        let delays = (0..<count).map { Double(loaded.pointee.delays[$0]) / 1000 }
+        return .success(DecodedPhoto(rgba: frames[0], size: target, fullSize: fullSize,
+                                     animation: DecodedAnimation(frames: frames, delays: delays)))
     }
 
     /// The SVG drawing at `path` drawn by SDL_image (nanosvg) at `size` pixels.
@@ -258,9 +376,9 @@ public final class PhotoDecoder: Sendable {
             if status == 0 {
                 defer { folio_jpeg_free(&image) }
                 let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
-                let damage = image.damaged_row > 0 ? DecodedPhoto.truncated : nil
+                let shortfall: DecodedPhoto.Shortfall? = image.damaged_row > 0 ? .cutShort : nil
                 return finish(image, fitting: full.downsampled(toFit: box), orientation: .upright)
-                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full, damage: damage) }
+                    .map { DecodedPhoto(rgba: $0.rgba, size: $0.size, fullSize: full, shortfall: shortfall) }
             }
         }
         let loaded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
@@ -279,23 +397,29 @@ public final class PhotoDecoder: Sendable {
 
     /// Converts `loaded` (freed here) to 3- or 4-byte pixels and hands them to
     /// `body` (pixels, size, row pitch, bytes per pixel), or says why it cannot.
-    static func withPixels(of loaded: UnsafeMutablePointer<SDL_Surface>,
-                           _ body: (UnsafeRawBufferPointer, PixelSize, Int, Int) -> Result<DecodedPhoto, DecodeError>)
-        -> Result<DecodedPhoto, DecodeError> {
-        var surface = loaded
-        defer { SDL_FreeSurface(surface) }
+    static func withPixels<Value>(of loaded: UnsafeMutablePointer<SDL_Surface>,
+                                  _ body: (UnsafeRawBufferPointer, PixelSize, Int, Int) -> Result<Value, DecodeError>)
+        -> Result<Value, DecodeError> {
+        defer { SDL_FreeSurface(loaded) }
+        return borrowingPixels(of: loaded, body)
+    }
+
+    /// Hands `surface`'s pixels (it stays its owner's) to `body` as 3- or 4-byte pixels (pixels,
+    /// size, row pitch, bytes per pixel), converted into a copy first when they are neither; or says why it cannot.
+    static func borrowingPixels<Value>(of surface: UnsafeMutablePointer<SDL_Surface>,
+                                       _ body: (UnsafeRawBufferPointer, PixelSize, Int, Int) -> Result<Value, DecodeError>)
+        -> Result<Value, DecodeError> {
         let format = surface.pointee.format.pointee.format
         // 3-byte RGB and 4-byte RGBA (bytes R, G, B[, A]) are read as they are; anything else is converted first.
         if format != SDL_PIXELFORMAT_RGB24.rawValue && format != SDL_PIXELFORMAT_RGBA32.rawValue {
             guard let converted = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGBA32.rawValue, 0) else {
                 return .failure(DecodeError(description: "cannot convert it: \(String(cString: SDL_GetError()))"))
             }
-            SDL_FreeSurface(surface)
-            surface = converted
+            return withPixels(of: converted, body)
         }
         let full = PixelSize(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         guard full.width > 0, full.height > 0 else { return .failure(DecodeError(description: "it is an empty image")) }
-        let bpp = Int(folio_bytes_per_pixel(surface.pointee.format.pointee.format))
+        let bpp = Int(folio_bytes_per_pixel(format))
         let pitch = Int(surface.pointee.pitch)
         if folio_must_lock(surface) != 0 { SDL_LockSurface(surface) }
         defer { if folio_must_lock(surface) != 0 { SDL_UnlockSurface(surface) } }

@@ -49,8 +49,8 @@ public struct ViewerCommand {
               Ctrl+= Ctrl+- Ctrl+wheel zoom a picture (photos: + - 0 too), Ctrl+0 fit,
               Ctrl+1 100%, Ctrl+2 fit width, double-click fit <-> 100% (the bar says the zoom);
               photos: i the file's facts, Ctrl+R / Ctrl+Shift+R turn clockwise / anticlockwise,
-              s slideshow (a photo every 4 s; a turn key or Esc stops it); t transition;
-              f (photos) or F11 full screen; q or Esc quit (Esc first closes what is open)
+              s slideshow (a photo every 4 s; a turn key or Esc stops it), Delete to the trash, Ctrl+Z back;
+              t transition; f (photos) or F11 full screen; q or Esc quit (Esc first closes what is open)
         """
 
     /// Why the command line was refused, in words.

@@ -46,7 +46,7 @@ Open a text, Markdown, EPUB, PDF or comic book (CBZ, CBR, CB7) and it pages as a
 
 On a picture page, Ctrl and + zooms in toward the middle, Ctrl and the wheel toward the pointer, and a double-click toggles between the whole page and its pixels one to one. Drag to look around.
 
-Open a folder of photos, or one photo and its folder comes with it, in natural order (photo 2 before photo 10). i shows a photo's name, size and date; Ctrl and R turns it; s starts a slideshow. The folder remembers the last photo you looked at.
+Open a folder of photos, or one photo and its folder comes with it, in natural order (photo 2 before photo 10). i shows a photo's name, size and date; Ctrl and R turns it; s starts a slideshow. An animated GIF plays by itself. Delete moves a photo to the trash, and Ctrl and Z puts it back. The folder remembers the last photo you looked at.
 
 Chinese, Japanese and Korean are drawn with an installed font that has them, Arabic letters join, and Hebrew and Arabic paragraphs stand flush right with their numbers in order.
 

@@ -3,6 +3,7 @@ import Foundation
 import FolioReading
 import FolioViewCore
 @testable import FolioViewHost
+import FolioViewTestSupport
 import Testing
 
 /// What an image viewer's user expects of the photos, checked on the pixels
@@ -317,37 +318,81 @@ import Testing
 
     // MARK: Damage
 
+    /// The photo at `path` alone in the window: the frame, and how many pixels of the notice's yellow
+    /// are in the band at the photo's top.
+    func shownWithNotice(_ path: String) -> (notice: Int, frame: [UInt8]) {
+        let rig = Rig(size: Self.size)
+        let viewer = try! scenes.open(rig, PhotoList(names: [path]))
+        rig.wait(for: "the photo", viewer) { scenes.decoded(viewer, 0) }
+        let frame = rig.look(viewer)
+        var notice = 0
+        for y in 6..<30 { for x in 20..<460 {
+            let p = pixel(frame, x, y)
+            if p.r > 200 && p.g > 150 && p.b < 170 { notice += 1 }
+        } }
+        return (notice, frame)
+    }
+
     /// A JPEG cut off at 45 % of its bytes shows the rows that came (photo 1's
-    /// red top) and says over it that it is damaged; the whole file says nothing.
-    @Test func aTruncatedJPEGShowsWhatDecodedAndSaysItIsDamaged() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-cut-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// red top) and says over it that it is cut short; the whole file says nothing.
+    @Test func aTruncatedJPEGShowsWhatDecodedAndSaysItIsCutShort() throws {
+        let folder = try MadePictures.folder("cut-jpeg")
         defer { try? FileManager.default.removeItem(at: folder) }
         let whole = folder.appendingPathComponent("whole.jpg").path, cut = folder.appendingPathComponent("cut.jpg").path
         let loaded = try #require(IMG_Load(SceneGoldenTests.photos.appendingPathComponent("photo1.png").path))
         defer { SDL_FreeSurface(loaded) }
         try #require(IMG_SaveJPG(loaded, whole, 90) == 0)
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
-        try bytes.prefix(bytes.count * 45 / 100).write(to: URL(fileURLWithPath: cut))
-
-        /// The notice's yellow pixels in the band at the photo's top, and the frame.
-        func shown(_ path: String) -> (notice: Int, frame: [UInt8]) {
-            let rig = Rig(size: Self.size)
-            let viewer = try! scenes.open(rig, PhotoList(names: [path]))
-            rig.wait(for: "the photo", viewer) { scenes.decoded(viewer, 0) }
-            let frame = rig.look(viewer)
-            var notice = 0
-            for y in 6..<30 { for x in 20..<460 {
-                let p = pixel(frame, x, y)
-                if p.r > 200 && p.g > 150 && p.b < 170 { notice += 1 }
-            } }
-            return (notice, frame)
-        }
-        let damaged = shown(cut), intact = shown(whole)
+        try MadePictures.cut(whole, to: cut, keeping: 0.45)
+        #expect(try PhotoDecoder.decode(path: cut, box: Self.size).get().shortfall == .cutShort)
+        let damaged = shownWithNotice(cut), intact = shownWithNotice(whole)
         #expect(damaged.notice > 100, "the notice over the damaged photo: \(damaged.notice) yellow pixels")
         #expect(intact.notice == 0, "a whole photo says nothing: \(intact.notice)")
         #expect(isRed(pixel(damaged.frame, 100, 60)) && isRed(pixel(damaged.frame, 20, 100)), "the rows that came are shown: \(pixel(damaged.frame, 100, 60))")
         let grey = pixel(damaged.frame, 100, 260)
         #expect(abs(grey.r - grey.g) < 12 && abs(grey.g - grey.b) < 12, "the rows that did not come are grey: \(grey)")
+    }
+
+    /// A PNG of red noise (so that its bytes spread evenly over its rows) cut off at half its bytes,
+    /// which SDL_image refuses whole: libpng's rows that came are shown, grey below, under the
+    /// notice; an interlaced one cut short shows what its passes gave, with the notice too.
+    @Test func aTruncatedPNGShowsWhatDecodedAndSaysItIsCutShort() throws {
+        let folder = try MadePictures.folder("cut-png")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let width = Self.size.width, height = Self.size.height
+        var seed: UInt64 = 0x5EED
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for i in stride(from: 0, to: rgb.count, by: 3) {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            rgb[i] = 200 + UInt8(seed >> 59)
+            rgb[i + 1] = UInt8(seed >> 40 & 31)
+            rgb[i + 2] = UInt8(seed >> 20 & 31)
+        }
+        let whole = folder.appendingPathComponent("whole.png").path, cut = folder.appendingPathComponent("noise.png").path
+        try rgb.withUnsafeMutableBytes { raw in
+            let surface = try #require(SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(width), Int32(height), 24, Int32(width * 3),
+                                                                          SDL_PIXELFORMAT_RGB24.rawValue))
+            defer { SDL_FreeSurface(surface) }
+            try #require(IMG_SavePNG(surface, whole) == 0)
+        }
+        try MadePictures.cut(whole, to: cut, keeping: 0.5)
+        #expect(IMG_Load(cut) == nil, "SDL_image refuses the cut PNG whole")
+        let decoded = try PhotoDecoder.decode(path: cut, box: Self.size).get()
+        #expect(decoded.shortfall == .cutShort && decoded.size == Self.size)
+        #expect(decoded.shortfall?.notice(for: "noise.png") == "noise.png is cut short: showing the part that could be read")
+
+        let damaged = shownWithNotice(cut), intact = shownWithNotice(whole)
+        #expect(damaged.notice > 100, "the notice over the cut photo: \(damaged.notice) yellow pixels")
+        #expect(intact.notice == 0, "a whole photo says nothing: \(intact.notice)")
+        for y in [40, 80, 120] {
+            #expect(isRed(pixel(damaged.frame, 240, y)), "row \(y) came: \(pixel(damaged.frame, 240, y))")
+        }
+        let grey = pixel(damaged.frame, 240, 280)
+        #expect(grey.r == 128 && grey.g == 128 && grey.b == 128, "the rows that did not come are grey: \(grey)")
+
+        let interlaced = folder.appendingPathComponent("interlaced.png").path, cutInterlaced = folder.appendingPathComponent("cut-interlaced.png").path
+        try MadePictures.convert([whole, "-interlace", "PNG", interlaced])
+        try MadePictures.cut(interlaced, to: cutInterlaced, keeping: 0.5)
+        #expect(try PhotoDecoder.decode(path: cutInterlaced, box: Self.size).get().shortfall == .cutShort)
+        #expect(shownWithNotice(cutInterlaced).notice > 100)
     }
 }
