@@ -2,8 +2,9 @@ import CSDL2
 import FolioReading
 import FolioViewCore
 
-/// A page's text in pixels: a glyph at a time where the layout put it, except runs of a joining
-/// script (Arabic), which HarfBuzz shapes together through SDL_ttf so that their letters join.
+/// A page's text in pixels: a glyph at a time where the layout put it (`f` and `i` as the face's
+/// `ﬁ`), except runs of a joining script (Arabic), which HarfBuzz shapes together through SDL_ttf
+/// so that their letters join.
 /// (The layout measures a glyph at a time, so joined runs are narrower than measured; the row
 /// closes up behind them. Search highlights are drawn where the layout put the glyphs.)
 extension BookViewer {
@@ -59,11 +60,33 @@ extension BookViewer {
                 items[items.count - 1].append(glyph)
                 return
             }
+            if let last = items.last, last.count == 1, let joined = ligature(last[0], glyph) {
+                items[items.count - 1] = [joined]
+                return
+            }
             Self.trimTrailingSpaces(&items)
             items.append([glyph])
         }
         Self.trimTrailingSpaces(&items)
         drawRow()
+    }
+
+    /// `first` and `next`, side by side in one word, as the one glyph the reading face joins them
+    /// into: `fi`, `fl`, `ff`, and `ff` then `i` or `l` (DejaVu's standard ligatures), drawn where
+    /// `first` starts across both boxes. Nil when they do not join or the face has no ligature.
+    func ligature(_ first: Glyph, _ next: Glyph) -> Glyph? {
+        guard first.style == next.style, first.offset + first.length == next.offset, next.x >= first.x, next.width > 0 else { return nil }
+        let joined: UInt32? = switch (first.scalar.value, next.scalar) {
+        case (0x66, "i"): 0xFB01
+        case (0x66, "l"): 0xFB02
+        case (0x66, "f"): 0xFB00
+        case (0xFB00, "i"): 0xFB03
+        case (0xFB00, "l"): 0xFB04
+        default: nil
+        }
+        guard let scalar = joined.flatMap(Unicode.Scalar.init), measurer.fonts[first.style.face].provides(scalar) else { return nil }
+        return Glyph(scalar: scalar, style: first.style, x: first.x, width: next.x + next.width - first.x,
+                     offset: first.offset, length: first.length + next.length)
     }
 
     /// How far the glyphs of a page's full lines move right so that the lines end flush with the

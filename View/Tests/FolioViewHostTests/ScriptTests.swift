@@ -117,6 +117,20 @@ import Testing
         }
     }
 
+    /// `fi` and `ffi` are drawn as the face's ligatures, as a typesetter sets them: the page
+    /// looks as it does with the ligature characters themselves, and not as it does with the
+    /// letters kept apart (by an invisible soft hyphen between them).
+    @Test func fAndIAreDrawnAsTheirLigature() throws {
+        let rig = Rig(size: Self.size)
+        for (letters, ligature) in [("fi", "\u{FB01}"), ("ffi", "\u{FB03}")] {
+            let joined = try page(of: letters + "\n", rig)
+            let drawn = try page(of: ligature + "\n", rig)
+            let apart = try page(of: letters.map(String.init).joined(separator: "\u{AD}") + "\n", rig)
+            #expect(differing(joined, drawn) <= 4, "\(letters): \(differing(joined, drawn)) pixels differ from \(ligature)")
+            #expect(differing(joined, apart) > 10, "\(letters) is drawn as its letters apart")
+        }
+    }
+
     /// An Arabic chapter title in the strip (or a notice) is shaped as the page is: joined, the
     /// word as drawn narrower than its letters side by side, and in the order Bidi displays it.
     @Test func interfaceStringsJoinArabic() throws {
