@@ -111,18 +111,16 @@ public struct TextLayout: Sendable {
         self.measurer = measurer
         self.hyphenator = hyphenator ?? book?.source.language.flatMap { measurer.hyphenator(forLanguage: $0) }
         images = book.map { ImageRows(book: $0, measurer: measurer, geometry: geometry) }
-        var widths = [Int](repeating: 0, count: 4 * 128)
-        for face in 0..<4 {
-            var style = TextStyle.plain
-            style.bold = face & 1 != 0
-            style.italic = face & 2 != 0
+        var widths = [Int](repeating: 0, count: TextStyle.faceCount * 128)
+        for face in 0..<TextStyle.faceCount {
+            let style = TextStyle(face: face)
             for byte in 0x20..<0x7F {
                 widths[face * 128 + byte] = max(0, measurer.width(of: Unicode.Scalar(UInt8(byte)), style: style))
             }
         }
         asciiWidths = widths
         kerns = measurer.kerns
-        uniformASCII = (0..<4).map { [kerns] face in !kerns && (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
+        uniformASCII = (0..<TextStyle.faceCount).map { [kerns] face in !kerns && (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
     }
 
     /// How far `right` moves set after `left` (0: no character before it on the line) in `style`.
@@ -270,11 +268,13 @@ public struct TextLayout: Sendable {
                     while j < end {
                         let c = bytes[j]
                         guard c &- 0x21 < 0x5E else { break }
-                        let w = widths[face + Int(c)] + kerning(previous, Unicode.Scalar(c), style: decoder.style)
+                        // A character of no width (a ruby's reading set above its base) is not kerned, nor kerns the next.
+                        let own = widths[face + Int(c)]
+                        let w = own == 0 ? 0 : own + kerning(previous, Unicode.Scalar(c), style: decoder.style)
                         if x + w > lineWidth && x > 0 { break }
                         x += w
                         advance = w
-                        if kerns { previous = UInt32(c) }
+                        if kerns { previous = own == 0 ? 0 : UInt32(c) }
                         j += 1
                         if c == 0x2D || c == 0x7C { break }
                     }
