@@ -15,9 +15,12 @@ extension BookViewer {
         }
     }
 
-    /// The colour `style` is drawn in: its own, else the theme's ink.
+    /// The colour `style` is drawn in: its own, else the theme's ink. Code is drawn in the ink: its
+    /// colour (a terminal's cyan) is how a terminal, monospace throughout, sets code apart, and the
+    /// window sets it apart by its face.
     func color(of style: TextStyle) -> (UInt8, UInt8, UInt8) {
-        style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
+        guard !style.monospace, let rgb = style.foreground.rgbValue else { return look.ink }
+        return (rgb.red, rgb.green, rgb.blue)
     }
 
     /// Draws page `page`'s glyphs into the texture being drawn, lines from `inset` pixels and row
@@ -27,12 +30,15 @@ extension BookViewer {
     /// one string. Joined letters take less room than the layout measured them in (a glyph at a
     /// time), so the row closes up behind each run: toward the right end in a right-to-left row
     /// (whose rightmost glyph is right to left), toward the left in a left-to-right one. A run that
-    /// cannot be shaped is drawn a glyph at a time.
+    /// cannot be shaped is drawn a glyph at a time. A ruby's reading is drawn above its base (``RubyRow``).
     func drawText(onPage page: Int, skippingRows pictured: [Range<Int>], inset: Int, top: (Int) -> Int,
                   justified: Justification = Justification()) {
-        var items: [[Glyph]] = [], row = -1
+        var items: [[Glyph]] = [], row = -1, ruby = RubyRow()
         func drawRow() {
             defer { items.removeAll() }
+            ruby.finish()
+            drawReadings(of: ruby, inset: inset, top: top(row))
+            ruby = RubyRow()
             guard !items.isEmpty else { return }
             let boxes = items.map { run in (left: run.map(\.x).min() ?? 0, right: run.map { $0.x + $0.width }.max() ?? 0) }
             let order = items.indices.sorted { boxes[$0].left < boxes[$1].left }
@@ -61,6 +67,7 @@ extension BookViewer {
                 drawRow()
                 row = glyphRow
             }
+            if ruby.read(glyph, x: glyph.x + justified.shift(row: row, offset: glyph.offset)) { return }
             // A space joins the run before it; the ends of a run are trimmed of spaces when the next item starts.
             let joins = Self.joins(glyph.scalar)
             if let last = items.last, Self.joins(last[0].scalar), joins || glyph.scalar == " ", glyph.style == last[0].style {
