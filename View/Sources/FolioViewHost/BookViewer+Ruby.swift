@@ -13,7 +13,7 @@ import FolioViewCore
 /// readings above every line (``setsRuby(in:)``).
 extension BookViewer {
     /// The pixel size a ruby's reading is drawn at over text of `size` pixels: half of it.
-    static func rubySize(forTextSize size: Int) -> Int { max(1, size / 2) }
+    nonisolated static func rubySize(forTextSize size: Int) -> Int { max(1, size / 2) }
 
     /// Whether the lines of `document` leave room above them for ruby: it is a book in Japanese or
     /// Chinese, the languages whose books set readings over their characters. (A book's ruby is
