@@ -69,14 +69,16 @@ extension BookViewer {
         }
     }
 
-    /// Draws `row`'s readings, each centred above its base, the reading's baseline at the top of
-    /// the text's line box (`top`, where the base's glyph boxes start): above the ink of the base.
+    /// Draws `row`'s readings, each centred above its base: the reading's baseline a tenth of the
+    /// text's size above the top of its em box (where a Chinese or Japanese character's ink ends),
+    /// the base's glyph boxes starting at `top`.
     func drawReadings(of row: RubyRow, inset: Int, top: Int) {
+        let text = measurer.fonts[0], baseline = top + text.ascent - text.pointSize - max(1, text.pointSize / 10)
         for reading in row.readings {
             let widths = reading.glyphs.map { measurer.fonts[$0.style.face].advance(of: $0.scalar) }
             var x = inset + (reading.left + reading.right - widths.reduce(0, +)) / 2
             for (glyph, width) in zip(reading.glyphs, widths) {
-                drawGlyph(glyph, x: x, y: top - measurer.fonts[glyph.style.face].ascent)
+                drawGlyph(glyph, x: x, y: baseline - measurer.fonts[glyph.style.face].ascent)
                 x += width
             }
         }
