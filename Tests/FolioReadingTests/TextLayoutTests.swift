@@ -667,6 +667,32 @@ struct KerningMeasurer: TextMeasurer {
                 "each line as wide as one character: \(cjk)")
     }
 
+    /// A ruby breaks neither inside its base nor before or inside its reading, in cells (the
+    /// terminal's `山路(やまみち)`) as where readings take no room (a window's): the line breaks
+    /// before the base instead, or, when nothing before it can, after the ruby as a long word is cut.
+    @Test func aRubyIsNotBrokenAcrossLines() {
+        func lines(_ text: String, columns: Int, measurer: any TextMeasurer) -> [String] {
+            let layout = TextLayout(geometry: PageGeometry(columns: columns, rows: 9), measurer: measurer)
+            var careful = layout
+            careful.usesFastPaths = false
+            return Array(text.utf8).withUnsafeBytes { raw in
+                let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+                guard let page = layout.page(in: window, from: 0, style: .plain, collect: true) else { return [] }
+                #expect(careful.page(in: window, from: 0, style: .plain, collect: true) == page, "the fast paths agree: \(text)")
+                return page.lines.map { line in
+                    var shown = ""
+                    layout.forEachGlyph(of: line, in: window) { shown.unicodeScalars.append($0.scalar) }
+                    return shown
+                }
+            }
+        }
+        let ruby = "\u{1B}[66m山路\u{1B}[68m\u{1B}[67m(やまみち)\u{1B}[68m"
+        #expect(lines("ああ" + ruby + "を", columns: 14, measurer: CellMeasurer()) == ["ああ", "山路(やまみち)", "を"])
+        #expect(lines("あ" + ruby + "。", columns: 8, measurer: KerningMeasurer()) == ["あ", "山路(やまみち)", "。"])
+        // Two rubies side by side may break between them.
+        #expect(lines(ruby + ruby, columns: 14, measurer: CellMeasurer()) == ["山路(やまみち)", "山路(やまみち)"])
+    }
+
     /// A cell grid never kerns: the terminal's layout keeps its fast paths.
     @Test func cellsDoNotKern() {
         #expect(!CellMeasurer().kerns)
