@@ -50,13 +50,13 @@ let esc = "\u{1B}["
 
     @Test func nestedStylesRestoreOnlyWhenTheAttributeReallyTurnsOff() {
         let item = quick("<p><b>a<i>b<strong>c</strong>d</i>e</b>f <code>x <a href='#n'>y</a> z</code></p>")
-        // The spaces inside code stay cyan; the link's blue gives way to cyan again.
-        #expect(visible(item.string) == "⟨1⟩a⟨3⟩bcd⟨23⟩e⟨22⟩f ⟨36⟩x ⟨4⟩⟨34⟩y⟨24⟩⟨36⟩ z⟨39⟩")
+        // The spaces inside code stay cyan and monospace; the link's blue gives way to cyan again.
+        #expect(visible(item.string) == "⟨1⟩a⟨3⟩bcd⟨23⟩e⟨22⟩f ⟨36⟩⟨11⟩x ⟨4⟩⟨34⟩y⟨24⟩⟨36⟩ z⟨39⟩⟨10⟩")
     }
 
     @Test func spacesAroundAStyledRunAreNotStyledByIt() {
         let item = quick("<p>see <a href='x.xhtml'>this</a> and <code>that</code> now</p>")
-        #expect(visible(item.string) == "see ⟨4⟩⟨34⟩this⟨24⟩⟨39⟩ and ⟨36⟩that⟨39⟩ now")
+        #expect(visible(item.string) == "see ⟨4⟩⟨34⟩this⟨24⟩⟨39⟩ and ⟨36⟩⟨11⟩that⟨39⟩⟨10⟩ now")
     }
 
     @Test func linksRecordTheirRangeAndResolvedTarget() {
@@ -147,7 +147,7 @@ let esc = "\u{1B}["
 
     @Test func preformattedTextKeepsItsLines() {
         let item = quick("<p>x</p><pre>\nline  one\n\tindented\n  two</pre><p style='white-space: pre'>a  b</p>")
-        #expect(visible(item.string) == "x\n\n⟨36⟩line  one⟨39⟩\n⟨36⟩        indented⟨39⟩\n⟨36⟩  two⟨39⟩\n\na  b")
+        #expect(visible(item.string) == "x\n\n⟨36⟩⟨11⟩line  one⟨39⟩⟨10⟩\n⟨36⟩⟨11⟩        indented⟨39⟩⟨10⟩\n⟨36⟩⟨11⟩  two⟨39⟩⟨10⟩\n\na  b")
     }
 
     @Test func anchorsPointAtTheStartOfTheirContent() {
@@ -204,7 +204,7 @@ let esc = "\u{1B}["
     /// Control characters in the text are spaces; references to them (`&#27;`) are dropped, as `html.unescape` drops them.
     @Test func controlCharactersBecomeSpacesAndNoOtherEscapeAppears() {
         let item = quick("<p>a\u{1B}[31mb&#27;c&#7;d\u{85}e\u{2028}f</p><pre>x\u{0}y\u{7F}z</pre>")
-        #expect(visible(item.string) == "a [31mbcd e f\n\n⟨36⟩x y z⟨39⟩")
+        #expect(visible(item.string) == "a [31mbcd e f\n\n⟨36⟩⟨11⟩x y z⟨39⟩⟨10⟩")
         #expect(sgrProblems(item.text).isEmpty, "\(sgrProblems(item.text))")
     }
 }
@@ -213,7 +213,7 @@ let esc = "\u{1B}["
 /// the SGR codes the conventions allow, a control character other than
 /// newline, or a style still open at the end.
 func sgrProblems(_ text: [UInt8]) -> [String] {
-    let allowed: Set<String> = ["1", "22", "2", "3", "23", "4", "24", "9", "29", "34", "36", "39"]
+    let allowed: Set<String> = ["1", "22", "2", "3", "23", "4", "24", "9", "29", "34", "36", "39", "11", "10", "66", "67", "68"]
     var problems: [String] = []
     var open: [String: Bool] = [:]
     var k = 0
@@ -241,6 +241,10 @@ func sgrProblems(_ text: [UInt8]) -> [String] {
             case "9": open["strike"] = true
             case "29": open["strike"] = false
             case "34", "36": open["color"] = true
+            case "11": open["monospace"] = true
+            case "10": open["monospace"] = false
+            case "66", "67": open["ruby"] = true
+            case "68": open["ruby"] = false
             default: open["color"] = false
             }
             k = j + 1

@@ -21,6 +21,8 @@ let styledPieces: [[UInt8]] = plainPieces + [
     Array("\u{1B}[1m".utf8), Array("\u{1B}[31;44m".utf8), Array("\u{1B}[0m".utf8), Array("\u{1B}[38;5;208m".utf8),
     Array("\u{1B}[38:2::1:2:3m".utf8), Array("\u{1B}[K".utf8), Array("\u{1B}[2J".utf8), Array("\u{1B}[".utf8),
     Array("\u{1B}]8;;http://x\u{1B}\\".utf8), Array("a\u{08}a".utf8), Array("_\u{08}b".utf8), [0x08], [0x1B],
+    Array("\u{1B}[11m".utf8), Array("\u{1B}[10m".utf8), Array("\u{1B}[66m山路\u{1B}[68m\u{1B}[67m(やまみち)\u{1B}[68m".utf8),
+    Array("\u{1B}[66mVA\u{1B}[68m\u{1B}[67m(va To)\u{1B}[68m".utf8),
 ]
 
 func document(_ tokens: [Int], from pieces: [[UInt8]] = plainPieces) -> [UInt8] {
@@ -584,10 +586,12 @@ func lines(_ text: String, columns: Int, rows: Int = 50) -> [String] {
 }
 
 /// Units of a made-up proportional font that kerns: ASCII 2 to 4 units wide, everything
-/// else two units a column, and pairs of ASCII letters moved -1, 0 or +1 by a rule of the pair.
+/// else two units a column, and pairs of ASCII letters moved -1, 0 or +1 by a rule of the pair;
+/// a ruby's reading takes no room, as a window sets it above its base.
 struct KerningMeasurer: TextMeasurer {
     func width(of scalar: Unicode.Scalar, style: TextStyle) -> Int {
-        scalar.value < 0x80 ? 2 + Int(scalar.value) % 3 : 2 * (DisplayWidth.columns(of: scalar) ?? 1)
+        if style.attributes.contains(.rubyText) { return 0 }
+        return scalar.value < 0x80 ? 2 + Int(scalar.value) % 3 : 2 * (DisplayWidth.columns(of: scalar) ?? 1)
     }
     var columnWidth: Int { 3 }
     var lineHeight: Int { 1 }
@@ -632,6 +636,61 @@ struct KerningMeasurer: TextMeasurer {
             #expect(apart.last?.x == apart.dropLast().reduce(0) { $0 + $1.width }, "\(separated.debugDescription): unkerned")
             #expect(apart.first?.width == measurer.width(of: "A", style: .plain), "\(separated.debugDescription)")
         }
+    }
+
+    /// A ruby's reading measured as taking no room takes none, where the line is cut and where
+    /// its glyphs are drawn, and neither kerns nor is kerned: the base and what follows the
+    /// reading sit side by side, as when there is no reading.
+    @Test func aReadingOfNoWidthTakesNoRoomAndIsNotKerned() {
+        let measurer = KerningMeasurer()
+        func glyphs(_ text: String, columns: Int = 200) -> [[Glyph]] {
+            let layout = TextLayout(geometry: PageGeometry(columns: columns, rows: 3), measurer: measurer)
+            return Array(text.utf8).withUnsafeBytes { raw in
+                let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+                guard let page = layout.page(in: window, from: 0, style: .plain, collect: true) else { return [] }
+                return page.lines.map { line in
+                    var found: [Glyph] = []
+                    layout.forEachGlyph(of: line, in: window) { found.append($0) }
+                    return found
+                }
+            }
+        }
+        let without = glyphs("AV A")[0]
+        let with = glyphs("\u{1B}[66mAV\u{1B}[68m\u{1B}[67m(VA)\u{1B}[68m A")[0]
+        #expect(with.count == without.count + 4)
+        #expect(with.filter { $0.style.attributes.contains(.rubyText) }.allSatisfy { $0.width == 0 && $0.x == without[1].x + without[1].width },
+                "the reading sits where the base ends: \(with)")
+        #expect(with.last?.x == without.last?.x, "the space and A after the reading are where they are without it")
+        // Lines as wide as one character: the reading stays after its base's last character.
+        let cjk = glyphs("\u{1B}[66m山路\u{1B}[68m\u{1B}[67m(やまみち)\u{1B}[68mを", columns: 2)
+        #expect(cjk.map { $0.filter { $0.width > 0 }.count } == [1, 1, 1] && cjk[1].last?.scalar == ")",
+                "each line as wide as one character: \(cjk)")
+    }
+
+    /// A ruby breaks neither inside its base nor before or inside its reading, in cells (the
+    /// terminal's `山路(やまみち)`) as where readings take no room (a window's): the line breaks
+    /// before the base instead, or, when nothing before it can, after the ruby as a long word is cut.
+    @Test func aRubyIsNotBrokenAcrossLines() {
+        func lines(_ text: String, columns: Int, measurer: any TextMeasurer) -> [String] {
+            let layout = TextLayout(geometry: PageGeometry(columns: columns, rows: 9), measurer: measurer)
+            var careful = layout
+            careful.usesFastPaths = false
+            return Array(text.utf8).withUnsafeBytes { raw in
+                let window = TextWindow(bytes: raw, base: 0, isFinal: true)
+                guard let page = layout.page(in: window, from: 0, style: .plain, collect: true) else { return [] }
+                #expect(careful.page(in: window, from: 0, style: .plain, collect: true) == page, "the fast paths agree: \(text)")
+                return page.lines.map { line in
+                    var shown = ""
+                    layout.forEachGlyph(of: line, in: window) { shown.unicodeScalars.append($0.scalar) }
+                    return shown
+                }
+            }
+        }
+        let ruby = "\u{1B}[66m山路\u{1B}[68m\u{1B}[67m(やまみち)\u{1B}[68m"
+        #expect(lines("ああ" + ruby + "を", columns: 14, measurer: CellMeasurer()) == ["ああ", "山路(やまみち)", "を"])
+        #expect(lines("あ" + ruby + "。", columns: 8, measurer: KerningMeasurer()) == ["あ", "山路(やまみち)", "。"])
+        // Two rubies side by side may break between them.
+        #expect(lines(ruby + ruby, columns: 14, measurer: CellMeasurer()) == ["山路(やまみち)", "山路(やまみち)"])
     }
 
     /// A cell grid never kerns: the terminal's layout keeps its fast paths.

@@ -96,7 +96,7 @@ import PropertyBased
         #expect(frame.clusters.count <= 2, "\(frame.clusters.count) cluster slots for 2 live clusters")
         #expect(frame.line(0) == "e\u{301}漢")
         #expect(MemoryLayout<PackedCell>.stride == 8, "a cell stays small: one word, no heap")
-        #expect(MemoryLayout<Style>.size == 9)
+        #expect(MemoryLayout<Style>.size == 10 && MemoryLayout<Style>.stride == 12, "two colours and 16 bits of attributes")
     }
 
     @Test func descriptions() {

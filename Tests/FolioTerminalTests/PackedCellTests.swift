@@ -21,9 +21,9 @@ import Testing
 
     /// Styles of every kind of colour; 24-bit ones from a few values, so that some repeat.
     static let styles = zip(Gen.int(in: 0...2), Gen.int(in: 0...0xFF_FFFF), Gen.int(in: 0...2), Gen.int(in: 0...0xFF_FFFF),
-                            Gen.int(in: 0...255), Gen.int(in: 0...3)).map { fgKind, fg, bgKind, bg, attributes, few in
+                            Gen.int(in: 0...0x7FF), Gen.int(in: 0...3)).map { fgKind, fg, bgKind, bg, attributes, few in
         var style = Style(foreground: color(fgKind, fgKind == 2 ? few * 0x10101 : fg), background: color(bgKind, bg))
-        style.attributes = Style.Attributes(rawValue: UInt8(attributes))
+        style.attributes = Style.Attributes(rawValue: UInt16(attributes))
         return style
     }
 

@@ -125,7 +125,7 @@ struct ContentRenderer {
             quoteDepth -= 1
         case "pre", "xmp", "listing":
             boundary()
-            colors(36) { $0.children(of: element, trimLeadingNewline: true) }
+            code { $0.children(of: element, trimLeadingNewline: true) }
             boundary()
         case "table":
             table(element)
@@ -148,7 +148,7 @@ struct ContentRenderer {
             children(of: element)
             bold -= 1
         case "code", "kbd", "samp", "tt":
-            colors(36) { $0.children(of: element) }
+            code { $0.children(of: element) }
         case "del", "s", "strike":
             writer.strike += 1
             children(of: element)
@@ -157,21 +157,27 @@ struct ContentRenderer {
             footnoteReference(element)
         case "ruby":
             // A terminal has no room above a line: the reading goes after its base, in brackets
-            // (`山路(やまみち)`), the book's own `<rp>` brackets when it has them.
+            // (`山路(やまみち)`), the book's own `<rp>` brackets when it has them. The base and the
+            // bracketed reading are marked (TextStyle.Attributes.rubyBase, .rubyText), so that a
+            // window sets the reading above the base instead, from the same text.
             rubyHasBrackets.append(element.elements.contains { $0.localName == "rp" })
-            children(of: element)
+            ruby(.base) { $0.children(of: element) }
             rubyHasBrackets.removeLast()
         case "rt", "rtc":
-            if rubyHasBrackets.last ?? true {
-                children(of: element)
-            } else {
-                // One pair of brackets round a container's readings (`<rtc>`), none round each inside it.
-                writer.write("(")
-                rubyHasBrackets.append(true)
-                children(of: element)
-                rubyHasBrackets.removeLast()
-                writer.write(")")
+            ruby(.text) {
+                if $0.rubyHasBrackets.last ?? true {
+                    $0.children(of: element)
+                } else {
+                    // One pair of brackets round a container's readings (`<rtc>`), none round each inside it.
+                    $0.writer.write("(")
+                    $0.rubyHasBrackets.append(true)
+                    $0.children(of: element)
+                    $0.rubyHasBrackets.removeLast()
+                    $0.writer.write(")")
+                }
             }
+        case "rp":
+            ruby(.text) { $0.children(of: element) }
         default:
             if Self.blocks.contains(name) {
                 block(element)
@@ -195,16 +201,28 @@ struct ContentRenderer {
 
     /// Runs `body` with no style wanted: decorations are never styled by the text around them.
     private mutating func unstyled(_ body: (inout ContentRenderer) -> Void) {
-        let saved = (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors)
-        (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = (0, 0, 0, 0, [])
+        let saved = (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors, writer.monospace, writer.rubyParts)
+        (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors, writer.monospace, writer.rubyParts) =
+            (0, 0, 0, 0, [], 0, [])
         body(&self)
-        (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors) = saved
+        (writer.bold, writer.italic, writer.underline, writer.strike, writer.colors, writer.monospace, writer.rubyParts) = saved
     }
 
-    private mutating func colors(_ code: UInt8, _ body: (inout ContentRenderer) -> Void) {
-        writer.colors.append(code)
+    /// Code (`<code>`, `<pre>`, …): monospace, for a window, and cyan, as a terminal has always
+    /// shown it (a window draws monospace text in its ink, whatever its colour).
+    private mutating func code(_ body: (inout ContentRenderer) -> Void) {
+        writer.monospace += 1
+        writer.colors.append(36)
         body(&self)
         writer.colors.removeLast()
+        writer.monospace -= 1
+    }
+
+    /// Writes `body` as `part` of a ruby.
+    private mutating func ruby(_ part: DisplayTextWriter.RubyPart, _ body: (inout ContentRenderer) -> Void) {
+        writer.rubyParts.append(part)
+        body(&self)
+        writer.rubyParts.removeLast()
     }
 
     private mutating func children(of element: MarkupElement, trimLeadingNewline: Bool = false) {

@@ -15,6 +15,20 @@ struct DisplayTextWriter {
         var strike = false
         /// 0 for the default colour, else 34 (blue) or 36 (cyan).
         var color: UInt8 = 0
+        /// Code in a fixed-pitch face (SGR 11; 10 ends it).
+        var monospace = false
+        /// The part of a ruby the text is.
+        var ruby = RubyPart.none
+    }
+
+    /// Which part of a ruby text is (`TextStyle.Attributes.rubyBase`): each has its SGR code.
+    enum RubyPart: UInt8 {
+        /// Not a ruby's: SGR 68 ends either part.
+        case none = 68
+        /// The base, which the reading annotates (SGR 66).
+        case base = 66
+        /// The reading, and the brackets round it (SGR 67).
+        case text = 67
     }
 
     private(set) var text: [UInt8] = []
@@ -25,6 +39,9 @@ struct DisplayTextWriter {
     var underline = 0
     var strike = 0
     var colors: [UInt8] = []
+    var monospace = 0
+    /// The ruby parts being written, innermost last.
+    var rubyParts: [RubyPart] = []
     private var emitted = Attributes()
 
     /// Whether the current line has content.
@@ -43,7 +60,8 @@ struct DisplayTextWriter {
     private(set) var contentEnd = 0
 
     private var wanted: Attributes {
-        Attributes(bold: bold > 0, italic: italic > 0, underline: underline > 0, strike: strike > 0, color: colors.last ?? 0)
+        Attributes(bold: bold > 0, italic: italic > 0, underline: underline > 0, strike: strike > 0, color: colors.last ?? 0,
+                   monospace: monospace > 0, ruby: rubyParts.last ?? .none)
     }
 
     // MARK: Structure
@@ -150,11 +168,15 @@ struct DisplayTextWriter {
         if emitted.underline && !want.underline { sgr(24) }
         if emitted.strike && !want.strike { sgr(29) }
         if emitted.color != 0 && want.color == 0 { sgr(39) }
+        if emitted.monospace && !want.monospace { sgr(10) }
+        if emitted.ruby != .none && want.ruby != emitted.ruby { sgr(RubyPart.none.rawValue) }
         if !emitted.bold && want.bold { sgr(1) }
         if !emitted.italic && want.italic { sgr(3) }
         if !emitted.underline && want.underline { sgr(4) }
         if !emitted.strike && want.strike { sgr(9) }
         if want.color != 0 && want.color != emitted.color { sgr(want.color) }
+        if !emitted.monospace && want.monospace { sgr(11) }
+        if want.ruby != .none && want.ruby != emitted.ruby { sgr(want.ruby.rawValue) }
         emitted = want
     }
 
@@ -164,6 +186,8 @@ struct DisplayTextWriter {
         if emitted.underline { sgr(24) }
         if emitted.strike { sgr(29) }
         if emitted.color != 0 { sgr(39) }
+        if emitted.monospace { sgr(10) }
+        if emitted.ruby != .none { sgr(RubyPart.none.rawValue) }
         emitted = Attributes()
     }
 

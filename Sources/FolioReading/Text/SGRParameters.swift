@@ -51,7 +51,9 @@ extension TextStyle {
     ///
     /// Empty or 0 resets; 1 bold, 2 dim, 3 italic, 4 underline (`4:0` off),
     /// 5 and 6 blink, 7 reverse, 9 strikethrough, 21 underline; 22–29 turn
-    /// them off; 30–37, 90–97 and 39 set the text colour, 40–47, 100–107 and
+    /// them off; 11 (the first alternative font) monospace, 10 (the primary font) off; 66 a
+    /// ruby's base, 67 its reading, 68 neither (codes no terminal gives a meaning, which this
+    /// package's book renderer writes: ``Attributes/rubyBase``); 30–37, 90–97 and 39 set the text colour, 40–47, 100–107 and
     /// 49 the background; 38 and 48 take `5;n` (256 colours) or `2;r;g;b`
     /// (24-bit), with `;` or `:`. Unknown codes are ignored. O(parameters).
     public mutating func apply(_ parameters: SGRParameters) {
@@ -95,12 +97,17 @@ extension TextStyle {
         case 5, 6: attributes.insert(.blink)
         case 7: reverse = true
         case 9: strikethrough = true
+        case 10: monospace = false
+        case 11: monospace = true
         case 22: bold = false; dim = false
         case 23: italic = false
         case 24: underline = false
         case 25: attributes.remove(.blink)
         case 27: reverse = false
         case 29: strikethrough = false
+        case 66: attributes.insert(.rubyBase)
+        case 67: attributes.insert(.rubyText)
+        case 68: attributes.subtract([.rubyBase, .rubyText])
         case 30...37: foreground = .palette(UInt8(code - 30))
         case 39: foreground = .default
         case 40...47: background = .palette(UInt8(code - 40))

@@ -111,18 +111,16 @@ public struct TextLayout: Sendable {
         self.measurer = measurer
         self.hyphenator = hyphenator ?? book?.source.language.flatMap { measurer.hyphenator(forLanguage: $0) }
         images = book.map { ImageRows(book: $0, measurer: measurer, geometry: geometry) }
-        var widths = [Int](repeating: 0, count: 4 * 128)
-        for face in 0..<4 {
-            var style = TextStyle.plain
-            style.bold = face & 1 != 0
-            style.italic = face & 2 != 0
+        var widths = [Int](repeating: 0, count: TextStyle.faceCount * 128)
+        for face in 0..<TextStyle.faceCount {
+            let style = TextStyle(face: face)
             for byte in 0x20..<0x7F {
                 widths[face * 128 + byte] = max(0, measurer.width(of: Unicode.Scalar(UInt8(byte)), style: style))
             }
         }
         asciiWidths = widths
         kerns = measurer.kerns
-        uniformASCII = (0..<4).map { [kerns] face in !kerns && (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
+        uniformASCII = (0..<TextStyle.faceCount).map { [kerns] face in !kerns && (0x21..<0x7F).allSatisfy { widths[face * 128 + $0] == 1 } }
     }
 
     /// How far `right` moves set after `left` (0: no character before it on the line) in `style`.
@@ -173,6 +171,8 @@ public struct TextLayout: Sendable {
         // The character just set, for kerning the next against it (0: none, or a space, escape, mark
         // or soft hyphen between); only a kerning measurer sets it.
         var previous: UInt32 = 0
+        // Whether the character just set is a ruby's base: the line does not break inside a base.
+        var inBase = false
 
         @inline(__always) func finish(_ end: Int, _ contentEnd: Int, _ width: Int, _ ending: LineEnding) -> LaidOutLine {
             LaidOutLine(start: base + s, contentEnd: base + contentEnd, end: base + end, width: width,
@@ -197,7 +197,7 @@ public struct TextLayout: Sendable {
 
         // Fast path for a line of plain ASCII in one-unit cells (most lines of most text; not hyphenated): scan
         // as many printable characters and spaces as fit, then end the line as the loop below would.
-        if usesFastPaths && uniformASCII[face >> 7] && hyphenator == nil {
+        if usesFastPaths && uniformASCII[face >> 7] && hyphenator == nil && !Self.isRuby(startStyle) {
             let limit = min(capEnd, s + lineWidth)
             var j = ASCIIScan.printableEnd(in: bytes, from: s, to: limit)
             if j < n {
@@ -247,7 +247,7 @@ public struct TextLayout: Sendable {
                 // The careful path: an overstrike (or bytes that may still bring one), or tests comparing the two.
             } else if b &- 0x21 < 0x5E {
                 let first = LineBreakClass.ascii(b)
-                if i > s && breaker.allowsBreak(before: first) {
+                if i > s && breaker.allowsBreak(before: first) && !Self.holdsRuby(decoder.style, afterBase: inBase) {
                     last.note(before: i, x: x, style: decoder.style, after: breaker, softHyphen, lineWidth: lineWidth)
                 }
                 // A run ends after a hyphen or bar, where a line may break before the next character.
@@ -270,11 +270,13 @@ public struct TextLayout: Sendable {
                     while j < end {
                         let c = bytes[j]
                         guard c &- 0x21 < 0x5E else { break }
-                        let w = widths[face + Int(c)] + kerning(previous, Unicode.Scalar(c), style: decoder.style)
+                        // A character of no width (a ruby's reading set above its base) is not kerned, nor kerns the next.
+                        let own = widths[face + Int(c)]
+                        let w = own == 0 ? 0 : own + kerning(previous, Unicode.Scalar(c), style: decoder.style)
                         if x + w > lineWidth && x > 0 { break }
                         x += w
                         advance = w
-                        if kerns { previous = UInt32(c) }
+                        if kerns { previous = own == 0 ? 0 : UInt32(c) }
                         j += 1
                         if c == 0x2D || c == 0x7C { break }
                     }
@@ -287,6 +289,7 @@ public struct TextLayout: Sendable {
                     if kerns { previous = j > i ? UInt32(bytes[j - 1]) : before }
                 }
                 if j > i {
+                    inBase = decoder.style.attributes.contains(.rubyBase)
                     breaker.read(first)
                     if j - i > 1 { breaker.readRest(endingWith: LineBreakClass.ascii(bytes[j - 1])) }
                     i = j
@@ -333,10 +336,11 @@ public struct TextLayout: Sendable {
                 previous = 0
             case .glyph(let scalar, let style):
                 let cls = LineBreakClass.of(scalar)
-                if i > s && breaker.allowsBreak(before: cls) {
+                if i > s && breaker.allowsBreak(before: cls) && !Self.holdsRuby(style, afterBase: inBase) {
                     last.note(before: i, x: x, style: decoder.style, after: breaker, softHyphen, lineWidth: lineWidth)
                 }
                 breaker.read(cls)
+                inBase = style.attributes.contains(.rubyBase)
                 if cls == .softHyphen {
                     // Invisible, unless the line breaks after it (`BreakPoint.note`).
                     i += length
@@ -358,6 +362,20 @@ public struct TextLayout: Sendable {
             }
         }
     }
+
+    /// Whether a character in `style` holds to the one before it, which is a ruby's base when
+    /// `afterBase`: a ruby breaks neither inside its base nor before or inside its reading
+    /// (``TextStyle/Attributes/rubyBase``), so that a window sets each reading above its whole
+    /// base, and a terminal shows `山路(やまみち)` on one line. (A ruby longer than a line is cut
+    /// where the line is full, as a long word is.)
+    @inline(__always)
+    static func holdsRuby(_ style: TextStyle, afterBase: Bool) -> Bool {
+        style.attributes.contains(.rubyText) || (afterBase && style.attributes.contains(.rubyBase))
+    }
+
+    /// Whether `style` is part of a ruby (its base or its reading).
+    @inline(__always)
+    static func isRuby(_ style: TextStyle) -> Bool { !style.attributes.isDisjoint(with: [.rubyBase, .rubyText]) }
 
     /// A place a line being laid out may end: before byte `at` (-1: none yet),
     /// `x` wide, the style there, and how the line ends there.

@@ -96,12 +96,13 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Attribute bits, as SGR names them.
+    /// Attribute bits, as SGR names them (and, for ruby, as this package's SGR codes name them:
+    /// see ``apply(_:)-(SGRParameters)``).
     public struct Attributes: OptionSet, Hashable, Sendable {
         /// The bits.
-        public let rawValue: UInt8
+        public let rawValue: UInt16
         /// Creates attributes from their bits.
-        @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
         /// Heavier text (SGR 1).
         public static let bold = Attributes(rawValue: 1)
         /// Fainter text (SGR 2).
@@ -116,6 +117,24 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
         public static let reverse = Attributes(rawValue: 32)
         /// Struck-through text (SGR 9).
         public static let strikethrough = Attributes(rawValue: 64)
+        /// Text in a fixed-pitch face, as a book's code (SGR 11, the first alternative font; SGR 10
+        /// ends it). A terminal, monospace already, shows it as it is; a window draws it in a
+        /// monospace font.
+        public static let monospace = Attributes(rawValue: 128)
+        /// The base of a ruby, the characters a reading annotates (`山路` in `山路(やまみち)`;
+        /// SGR 66, SGR 68 ends it).
+        ///
+        /// A book's ruby is written once for every host: its base, then its reading in brackets
+        /// (`山路(やまみち)`), the base marked ``rubyBase`` and the reading with its brackets
+        /// ``rubyText``. A terminal ignores both marks and shows the text as it is. A window
+        /// measures ``rubyText`` as taking no room on the line and draws the reading, without the
+        /// brackets, small above the base it follows. Search and positions see the same text in
+        /// both, so `山路` is found either way and both paginate their own text deterministically.
+        public static let rubyBase = Attributes(rawValue: 256)
+        /// The reading of a ruby and the brackets around it (`(やまみち)` in `山路(やまみち)`; SGR
+        /// 67, SGR 68 ends it): see ``rubyBase``. It is part of ``TextStyle/face``, as a host
+        /// that sets readings above their base measures and draws them in a face of their own.
+        public static let rubyText = Attributes(rawValue: 512)
     }
 
     /// The text colour packed (see ``Color``); the package's renderers keep it in their cells.
@@ -152,7 +171,8 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a style; every attribute is off and the colours are the defaults unless given.
     public init(foreground: Color = .default, background: Color = .default, bold: Bool = false, dim: Bool = false,
-                italic: Bool = false, underline: Bool = false, reverse: Bool = false, strikethrough: Bool = false) {
+                italic: Bool = false, underline: Bool = false, reverse: Bool = false, strikethrough: Bool = false,
+                monospace: Bool = false) {
         foregroundBits = foreground.packed
         backgroundBits = background.packed
         var attributes: Attributes = []
@@ -162,6 +182,7 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
         if underline { attributes.insert(.underline) }
         if reverse { attributes.insert(.reverse) }
         if strikethrough { attributes.insert(.strikethrough) }
+        if monospace { attributes.insert(.monospace) }
         self.attributes = attributes
     }
 
@@ -213,21 +234,48 @@ public struct TextStyle: Hashable, Sendable, CustomStringConvertible {
         set { set(.strikethrough, newValue) }
     }
 
+    /// Text in a fixed-pitch face (SGR 11): ``Attributes/monospace``.
+    public var monospace: Bool {
+        get { attributes.contains(.monospace) }
+        set { set(.monospace, newValue) }
+    }
+
     private mutating func set(_ attribute: Attributes, _ on: Bool) {
         if on { attributes.insert(attribute) } else { attributes.remove(attribute) }
     }
 
-    /// Which of four font faces a host draws this style in: 0 regular, 1
-    /// bold, 2 italic, 3 bold italic. Widths in a window depend on it.
+    /// Which of ``faceCount`` font faces a host draws this style in: 0 regular, 1 bold, 2
+    /// italic, 3 bold italic, the same plus 4 in a monospace font (``Attributes/monospace``), and
+    /// all eight plus 8 for a ruby's reading (``Attributes/rubyText``). Widths depend on it and
+    /// on nothing else of the style (a window's; a terminal's cells depend on none).
+    ///
+    /// ```swift
+    /// TextStyle(bold: true).face                  // 1
+    /// TextStyle(italic: true, monospace: true).face  // 6
+    /// ```
     @inlinable public var face: Int {
-        Int(attributes.rawValue & 1) | (attributes.rawValue & 4 != 0 ? 2 : 0)
+        let bits = attributes.rawValue
+        return Int(bits & 1) | Int(bits >> 1 & 2) | Int(bits >> 5 & 4) | Int(bits >> 6 & 8)
+    }
+
+    /// How many faces ``face`` tells apart: 16.
+    public static let faceCount = 16
+
+    /// The plain style of face `face` (0 ..< ``faceCount``): the attributes ``face`` reads, and no other.
+    public init(face: Int) {
+        self = .plain
+        bold = face & 1 != 0
+        italic = face & 2 != 0
+        monospace = face & 4 != 0
+        if face & 8 != 0 { attributes.insert(.rubyText) }
     }
 
     /// The attributes and colours in words, e.g. `bold underline fg palette 1`, or `plain`.
     public var description: String {
         var words: [String] = []
         let names: [(Attributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
-                                             (.blink, "blink"), (.reverse, "reverse"), (.strikethrough, "strikethrough")]
+                                             (.blink, "blink"), (.reverse, "reverse"), (.strikethrough, "strikethrough"),
+                                             (.monospace, "monospace"), (.rubyBase, "ruby-base"), (.rubyText, "ruby-text")]
         for (attribute, name) in names where attributes.contains(attribute) { words.append(name) }
         if foreground != .default { words.append("fg \(foreground)") }
         if background != .default { words.append("bg \(background)") }

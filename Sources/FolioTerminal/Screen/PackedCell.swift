@@ -127,9 +127,9 @@ struct PackedCell: Equatable, Sendable {
 /// A style as a ``Frame`` keeps it in a cell: 30 bits.
 ///
 /// A style whose colours are the defaults or palette entries is the key
-/// itself (attributes in bits 0 ..< 8, the text colour in 8 ..< 17, the
-/// background in 17 ..< 26: 0 for the default, `0x100 | index` for a palette
-/// entry), so such styles need no table, and a frame's cells can be compared
+/// itself (attributes 0 ..< 8 in bits 0 ..< 8 and attributes 8 ..< 11 in bits
+/// 26 ..< 29, the text colour in 8 ..< 17, the background in 17 ..< 26: 0 for the
+/// default, `0x100 | index` for a palette entry), so such styles need no table, and a frame's cells can be compared
 /// with another frame's. Any other style (24-bit colour) is an index into the
 /// frame's table, with bit 29 set; the table keeps each style once, so within
 /// a frame equal keys are equal styles.
@@ -159,8 +159,9 @@ struct StyleKey: Equatable, Sendable {
     init?(inline style: Style) {
         let foreground = style.foregroundBits, background = style.backgroundBits
         // Tag 0 (default) or 1 (palette) in the top byte of each; an index in the low byte.
-        guard (foreground | background) >> 25 == 0 else { return nil }
-        raw = UInt32(style.attributes.rawValue) | Self.colour(foreground) << 8 | Self.colour(background) << 17
+        let attributes = UInt32(style.attributes.rawValue)
+        guard (foreground | background) >> 25 == 0, attributes >> 11 == 0 else { return nil }
+        raw = attributes & 0xFF | Self.colour(foreground) << 8 | Self.colour(background) << 17 | (attributes >> 8) << 26
     }
 
     @inline(__always)
@@ -173,7 +174,7 @@ struct StyleKey: Equatable, Sendable {
     var inlineStyle: Style {
         @inline(__always) get {
             Style(foregroundBits: Self.packed(raw >> 8 & 0x1FF), backgroundBits: Self.packed(raw >> 17 & 0x1FF),
-                  attributes: Style.Attributes(rawValue: UInt8(truncatingIfNeeded: raw)))
+                  attributes: Style.Attributes(rawValue: UInt16(raw & 0xFF | raw >> 18 & 0x700)))
         }
     }
 }

@@ -57,7 +57,7 @@ extension BookViewer {
         guard next != style else { return }
         let remeasures = next.size != style.size || next.family != style.family || next.lineLength != style.lineLength
         if remeasures {
-            guard let made = try? PixelMeasurer(size: next.size, family: next.family) else {
+            guard let made = try? PixelMeasurer(size: next.size, family: next.family, roomForRuby: Self.setsRuby(in: session.document)) else {
                 _ = say("No font for \(next)", at: now)
                 return
             }

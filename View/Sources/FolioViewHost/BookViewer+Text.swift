@@ -8,9 +8,12 @@ import FolioViewCore
 /// (The layout measures a glyph at a time, so joined runs are narrower than measured; the row
 /// closes up behind them. Search highlights are drawn where the layout put the glyphs.)
 extension BookViewer {
-    /// The colour `style` is drawn in: its own, else the theme's ink.
+    /// The colour `style` is drawn in: its own, else the theme's ink. Code is drawn in the ink: its
+    /// colour (a terminal's cyan) is how a terminal, monospace throughout, sets code apart, and the
+    /// window sets it apart by its face.
     func color(of style: TextStyle) -> (UInt8, UInt8, UInt8) {
-        style.foreground.rgbValue.map { ($0.red, $0.green, $0.blue) } ?? look.ink
+        guard !style.monospace, let rgb = style.foreground.rgbValue else { return look.ink }
+        return (rgb.red, rgb.green, rgb.blue)
     }
 
     /// Draws page `page`'s glyphs into the texture being drawn, lines from `inset` pixels and row
@@ -20,12 +23,15 @@ extension BookViewer {
     /// one string. Joined letters take less room than the layout measured them in (a glyph at a
     /// time), so the row closes up behind each run: toward the right end in a right-to-left row
     /// (whose rightmost glyph is right to left), toward the left in a left-to-right one. A run that
-    /// cannot be shaped is drawn a glyph at a time.
+    /// cannot be shaped is drawn a glyph at a time. A ruby's reading is drawn above its base (``RubyRow``).
     func drawText(onPage page: Int, skippingRows pictured: [Range<Int>], inset: Int, top: (Int) -> Int,
                   justified: Justification = Justification()) {
-        var items: [[Glyph]] = [], row = -1
+        var items: [[Glyph]] = [], row = -1, ruby = RubyRow()
         func drawRow() {
             defer { items.removeAll() }
+            ruby.finish()
+            drawReadings(of: ruby, inset: inset, top: top(row))
+            ruby = RubyRow()
             guard !items.isEmpty else { return }
             let boxes = items.map { run in (left: run.map(\.x).min() ?? 0, right: run.map { $0.x + $0.width }.max() ?? 0) }
             let order = items.indices.sorted { boxes[$0].left < boxes[$1].left }
@@ -54,6 +60,7 @@ extension BookViewer {
                 drawRow()
                 row = glyphRow
             }
+            if ruby.read(glyph, x: glyph.x + justified.shift(row: row, offset: glyph.offset)) { return }
             // A space joins the run before it; the ends of a run are trimmed of spaces when the next item starts.
             let joins = Font.joins(glyph.scalar)
             if let last = items.last, Font.joins(last[0].scalar), joins || glyph.scalar == " ", glyph.style == last[0].style {
@@ -73,9 +80,11 @@ extension BookViewer {
 
     /// `first` and `next`, side by side in one word, as the one glyph the reading face joins them
     /// into: `fi`, `fl`, `ff`, and `ff` then `i` or `l` (DejaVu's standard ligatures), drawn where
-    /// `first` starts across both boxes. Nil when they do not join or the face has no ligature.
+    /// `first` starts across both boxes. Nil when they do not join, the face has no ligature, or
+    /// they are code, whose letters keep their cells.
     func ligature(_ first: Glyph, _ next: Glyph) -> Glyph? {
-        guard first.style == next.style, first.offset + first.length == next.offset, next.x >= first.x, next.width > 0 else { return nil }
+        guard first.style == next.style, !first.style.monospace, first.offset + first.length == next.offset, next.x >= first.x,
+              next.width > 0 else { return nil }
         let joined: UInt32? = switch (first.scalar.value, next.scalar) {
         case (0x66, "i"): 0xFB01
         case (0x66, "l"): 0xFB02

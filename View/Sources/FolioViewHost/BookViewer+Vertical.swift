@@ -20,10 +20,22 @@ extension BookViewer {
     }
 
     /// Draws page `page`'s glyphs as columns into the texture being drawn, leaving out the
-    /// columns pictures cover: upright ones centred in their box, the others turned.
+    /// columns pictures cover: upright ones centred in their box, the others turned, a ruby's
+    /// reading beside its base, at its right.
     func drawVerticalText(onPage page: Int, skippingRows pictured: [Range<Int>]) {
+        var ruby = RubyRow(), column = -1
+        func finishColumn() {
+            ruby.finish()
+            drawVerticalReadings(of: ruby, column: column)
+            ruby = RubyRow()
+        }
         session.forEachGlyph(onPage: page) { row, glyph in
-            guard glyph.scalar.value > 32, !pictured.contains(where: { $0.contains(row) }) else { return }
+            guard !pictured.contains(where: { $0.contains(row) }) else { return }
+            if row != column {
+                finishColumn()
+                column = row
+            }
+            guard !ruby.read(glyph, x: glyph.x), glyph.scalar.value > 32 else { return }
             let box = glyphRect(row: row, x: glyph.x, width: glyph.width)
             let font = measurer.fonts[glyph.style.face]
             let vertical = Self.verticalForm(of: glyph.scalar).flatMap { font.font(for: $0).provides($0) ? $0 : nil }
@@ -36,6 +48,26 @@ extension BookViewer {
             } else {
                 screen.copy(texture, x: (centreX - h / 2).rounded(), y: (centreY - w / 2).rounded(), width: h, height: w,
                             turned: QuarterTurns(clockwise: 1))
+            }
+        }
+        finishColumn()
+    }
+
+    /// Draws a column's readings in the ruby's half size, down the right of the column, each
+    /// centred beside its base.
+    func drawVerticalReadings(of ruby: RubyRow, column: Int) {
+        let em = measurer.fonts[0].pointSize
+        for reading in ruby.readings {
+            let base = glyphRect(row: column, x: reading.left, width: reading.right - reading.left)
+            let heights = reading.glyphs.map { measurer.fonts[$0.style.face].advance(of: $0.scalar) }
+            let x = base.x + (base.width + em) / 2 + 1
+            var y = base.y + (base.height - heights.reduce(0, +)) / 2
+            for (glyph, height) in zip(reading.glyphs, heights) {
+                if let (texture, _) = glyphTexture(glyph.scalar, face: glyph.style.face, color: color(of: glyph.style)) {
+                    screen.copy(texture, x: Double(x), y: Double(y + (height - texture.size.height) / 2),
+                                width: Double(texture.size.width), height: Double(texture.size.height))
+                }
+                y += height
             }
         }
     }

@@ -157,7 +157,7 @@ public final class BookViewer: Scene {
         }
         self.style = style
         self.look = dressed
-        measurer = try PixelMeasurer(size: style.size, family: style.family)
+        measurer = try PixelMeasurer(size: style.size, family: style.family, roomForRuby: Self.setsRuby(in: document))
         let viewport = Self.textViewport(for: screen.size, look: dressed, style: style, columnWidth: measurer.columnWidth, format: document.format)
         place = PlaceKeeper(document: document, source: source ?? .content, store: store)
         let restoring = restores ? place.restore() : nil
@@ -750,7 +750,7 @@ public final class BookViewer: Scene {
     /// a character the face lacks, ``Font/font(for:)``), with how far below the face's box top
     /// its own box goes so that both share the baseline.
     func glyphTexture(_ scalar: Unicode.Scalar, face: Int, color: (UInt8, UInt8, UInt8)) -> (Texture, drop: Int)? {
-        let key = UInt64(scalar.value) | UInt64(face) << 21 | UInt64(color.0) << 24 | UInt64(color.1) << 32 | UInt64(color.2) << 40
+        let key = UInt64(scalar.value) | UInt64(face) << 21 | UInt64(color.0) << 25 | UInt64(color.1) << 33 | UInt64(color.2) << 41
         if let kept = glyphs[key] { return kept }
         let own = measurer.fonts[face], font = own.font(for: scalar)
         guard let surface = TTF_RenderGlyph32_Blended(font.handle, scalar.value, SDL_Color(r: color.0, g: color.1, b: color.2, a: 255)) else { return nil }

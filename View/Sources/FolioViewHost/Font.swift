@@ -20,6 +20,9 @@ public final class Font: @unchecked Sendable {
     public static let faceFiles = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"]
     /// The same of DejaVu Serif.
     public static let serifFaceFiles = ["DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSerif-BoldItalic.ttf"]
+    /// The same of DejaVu Sans Mono, which draws code (faces 4 to 7, ``FolioReading/TextStyle/Attributes/monospace``)
+    /// whichever the reading typeface.
+    public static let monoFaceFiles = ["DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSansMono-Oblique.ttf", "DejaVuSansMono-BoldOblique.ttf"]
 
     /// The TTF_Font.
     public let handle: OpaquePointer
@@ -29,7 +32,8 @@ public final class Font: @unchecked Sendable {
     public let lineSkip: Int
     /// From the top of a rendered glyph's box to the baseline, pixels.
     public let ascent: Int
-    /// The face (0 regular, 1 bold, 2 oblique, 3 bold oblique): a stand-in is looked for in the same.
+    /// The face (0 regular, 1 bold, 2 oblique, 3 bold oblique, and the same plus 4 in DejaVu Sans
+    /// Mono): a stand-in is looked for in the same.
     public let face: Int
     /// The typeface: a stand-in is looked for in the same kind (serif or sans serif).
     public let family: ReadingStyle.Family
@@ -56,14 +60,15 @@ public final class Font: @unchecked Sendable {
     }
 
     /// Opens face `face` (0 regular, 1 bold, 2 oblique, 3 bold oblique) of DejaVu Sans, or of DejaVu
-    /// Serif for `.serif`, at `size` pixels. A slanted or bold face whose file is not installed is
-    /// the regular one, slanted or emboldened by FreeType.
+    /// Serif for `.serif`, or (faces 4 to 7, the same plus 4) of DejaVu Sans Mono, at `size` pixels.
+    /// A slanted or bold face whose file is not installed is the regular one, slanted or
+    /// emboldened by FreeType.
     public convenience init(size: Int, face: Int = 0, family: ReadingStyle.Family = .sans) throws(Failure) {
-        let face = max(0, min(3, face))
-        let files = family == .serif ? Self.serifFaceFiles : Self.faceFiles
-        var file = Self.folder + files[face], synthesized: Int32 = 0
+        let face = max(0, min(7, face))
+        let files = face & 4 != 0 ? Self.monoFaceFiles : family == .serif ? Self.serifFaceFiles : Self.faceFiles
+        var file = Self.folder + files[face & 3], synthesized: Int32 = 0
         var font = TTF_OpenFont(file, Int32(size))
-        if font == nil, face != 0, let regular = TTF_OpenFont(Self.folder + files[0], Int32(size)) {
+        if font == nil, face & 3 != 0, let regular = TTF_OpenFont(Self.folder + files[0], Int32(size)) {
             synthesized = (face & 1 != 0 ? TTF_STYLE_BOLD : 0) | (face & 2 != 0 ? TTF_STYLE_ITALIC : 0)
             TTF_SetFontStyle(regular, synthesized)
             font = regular
@@ -154,7 +159,7 @@ public final class Font: @unchecked Sendable {
     private func standIn(for scalar: Unicode.Scalar) -> Font? {
         var path = [CChar](repeating: 0, count: 4096)
         var index: Int32 = 0
-        let kind = family == .serif ? "serif" : "sans-serif"
+        let kind = face & 4 != 0 ? "monospace" : family == .serif ? "serif" : "sans-serif"
         guard folio_font_for_character(scalar.value, kind, face & 1 != 0 ? 1 : 0, face & 2 != 0 ? 1 : 0, &path, path.count, &index) == 1 else {
             return nil
         }

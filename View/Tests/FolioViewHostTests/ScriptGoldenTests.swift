@@ -10,7 +10,7 @@ import Testing
 /// golden image (``Golden``'s tolerance): English kerned, hyphenated and
 /// justified in a narrow column, in each theme; Arabic joined and flush
 /// right; Hebrew flush right with its numbers in order; Japanese from the
-/// installed CJK font. Each book is a one-chapter EPUB declaring its
+/// installed CJK font with ruby. Each book is a one-chapter EPUB declaring its
 /// language, as a real book does.
 @MainActor
 @Suite(.serialized) struct ScriptGoldenTests {
@@ -32,7 +32,7 @@ import Testing
         בסדרם. זוהי פסקה ארוכה מספיק כדי להישבר לשתי שורות או יותר.
         """
     static let japanese = """
-        吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で\
+        <ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で\
         ニャーニャー泣いていた事だけは記憶している。吾輩はここで始めて人間というものを見た。
         """
 
@@ -88,7 +88,8 @@ import Testing
         }
     }
 
-    /// Japanese from the installed CJK font (Scripts/test-view installs fonts-noto-cjk when none has it).
+    /// Japanese from the installed CJK font (Scripts/test-view installs fonts-noto-cjk when none
+    /// has it), its first word's ruby drawn above it.
     @Test func japaneseFromTheCJKFont() throws {
         try #require(ScriptTests.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
         try withFolder { folder in

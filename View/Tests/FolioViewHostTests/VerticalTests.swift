@@ -104,10 +104,11 @@ import Testing
         }
     }
 
-    /// The page as drawn, with punctuation in its vertical forms and a Latin word turned.
+    /// The page as drawn, with punctuation in its vertical forms, a Latin word turned and a
+    /// ruby's reading at the right of its base.
     @Test func aVerticalPageMatchesItsGolden() throws {
         try #require(ScriptTests.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
-        try withBook("<h1>第一章</h1><p>「吾輩は猫である」。名前はまだ無い……。Natsume Sōseki、1905年——</p><p>\(Self.text)</p>") { path in
+        try withBook("<h1>第一章</h1><p>「<ruby>吾輩<rt>わがはい</rt></ruby>は猫である」。名前はまだ無い……。Natsume Sōseki、1905年——</p><p>\(Self.text)</p>") { path in
             let rig = Rig(size: Self.size)
             try rig.expectFrame(try open(path, rig), "script-japanese-vertical")
         }

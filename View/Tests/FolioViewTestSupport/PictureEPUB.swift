@@ -7,24 +7,29 @@ import Foundation
 /// The tests bring the PNGs (written by SDL_image or ImageMagick), so the
 /// pictures' sizes and colours are theirs to check.
 public enum PictureEPUB {
+    /// A chapter whose body is `body` (XHTML).
+    static func xhtml(_ body: String) -> [UInt8] {
+        Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body>\(body)</body></html>
+        """.utf8)
+    }
+
+    /// The container that names the package, `OEBPS/content.opf`.
+    static let container = Array("""
+        <?xml version="1.0"?>
+        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+          <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+        </container>
+        """.utf8)
+
     /// Writes the book into `dir` with `red` and `blue` as the two pictures' bytes, and with
     /// `cover` as its cover image (`properties="cover-image"`, shown by no chapter) when given;
     /// returns its path.
     public static func write(in dir: URL, red: [UInt8], blue: [UInt8], cover: [UInt8]? = nil) throws -> String {
-        func xhtml(_ body: String) -> [UInt8] {
-            Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head><body>\(body)</body></html>
-            """.utf8)
-        }
         let entries: [(String, [UInt8])] = [
             ("mimetype", Array("application/epub+zip".utf8)),
-            ("META-INF/container.xml", Array("""
-                <?xml version="1.0"?>
-                <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-                  <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-                </container>
-                """.utf8)),
+            ("META-INF/container.xml", container),
             ("OEBPS/content.opf", Array("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">

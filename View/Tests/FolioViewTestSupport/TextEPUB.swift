@@ -11,12 +11,7 @@ public enum TextEPUB {
         let style = writingMode.map { " style=\"writing-mode: \($0)\"" } ?? ""
         let entries: [(String, [UInt8])] = [
             ("mimetype", Array("application/epub+zip".utf8)),
-            ("META-INF/container.xml", Array("""
-                <?xml version="1.0"?>
-                <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-                  <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-                </container>
-                """.utf8)),
+            ("META-INF/container.xml", PictureEPUB.container),
             ("OEBPS/content.opf", Array("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
