@@ -34,4 +34,24 @@ static inline int folio_pair_kerning(hb_font_t *font, hb_buffer_t *buffer, unsig
     hb_position_t own = hb_font_get_glyph_h_advance(font, glyphs[0].codepoint) + hb_font_get_glyph_h_advance(font, glyphs[1].codepoint);
     return places[0].x_advance + places[1].x_advance + places[1].x_offset - own;
 }
+/* How much wider (negative: narrower) `first` then `second`, joined as Arabic shapes them right to
+   left by `font`, are than the two letters standing alone, in 1/64 pixel: the change their joining
+   forms (initial, final, a lam-alef ligature) make to their advances. `buffer` is reused. */
+static inline int folio_pair_joining(hb_font_t *font, hb_buffer_t *buffer, unsigned int first, unsigned int second) {
+    hb_codepoint_t pair[2] = { first, second };
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_codepoints(buffer, pair, 2, 0, 2);
+    hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
+    hb_buffer_set_script(buffer, HB_SCRIPT_ARABIC);
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(font, buffer, NULL, 0);
+    unsigned int count = 0;
+    hb_glyph_position_t *places = hb_buffer_get_glyph_positions(buffer, &count);
+    hb_position_t joined = 0, alone = 0;
+    for (unsigned int i = 0; i < count; i++) joined += places[i].x_advance;
+    hb_codepoint_t glyph = 0;
+    if (hb_font_get_nominal_glyph(font, first, &glyph)) alone += hb_font_get_glyph_h_advance(font, glyph);
+    if (hb_font_get_nominal_glyph(font, second, &glyph)) alone += hb_font_get_glyph_h_advance(font, glyph);
+    return joined - alone;
+}
 #endif

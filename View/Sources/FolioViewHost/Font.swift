@@ -105,7 +105,8 @@ public final class Font: @unchecked Sendable {
     /// shapes the pair with (the font's `kern` feature, GPOS pair adjustments). 0 for a pair this
     /// font does not draw itself (a stand-in draws one of them), a pair of scripts set a glyph at a
     /// time only (Latin, Greek, Cyrillic and their extensions are kerned), and a pair shaped into
-    /// a ligature. Looked up once per pair.
+    /// a ligature. Two Arabic letters get what joining changes of their advances
+    /// (``isArabicLetter(_:)``). Looked up once per pair.
     public func kerning(between left: Unicode.Scalar, and right: Unicode.Scalar) -> Int {
         if left.value < 0x80 && right.value < 0x80 {
             let index = Int(left.value) << 7 | Int(right.value)
@@ -114,12 +115,39 @@ public final class Font: @unchecked Sendable {
             asciiKerning[index] = Int8(found)
             return found
         }
-        guard Self.kerns(left), Self.kerns(right), provides(left), provides(right) else { return 0 }
+        let arabic = Self.isArabicLetter(left) && Self.isArabicLetter(right)
+        guard arabic || Self.kerns(left) && Self.kerns(right), provides(left), provides(right) else { return 0 }
         let key = UInt64(left.value) << 32 | UInt64(right.value)
         if let known = otherKerning[key] { return known }
-        let found = shapedKerning(left, right)
+        let found = arabic ? shapedJoining(left, right) : shapedKerning(left, right)
         otherKerning[key] = found
         return found
+    }
+
+    /// Whether `scalar` is an Arabic letter, whose advance changes as it joins its neighbours.
+    static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0620...0x064A, 0x066E...0x06D3, 0x06D5, 0x06EE...0x06EF, 0x06FA...0x06FF, 0x0750...0x077F, 0x0870...0x0887,
+             0x08A0...0x08C9: true
+        default: false
+        }
+    }
+
+    /// How much a pair of Arabic letters joined differs from the two standing alone, whole pixels:
+    /// a layout that adds it to each pair of neighbours it sets (``kerning(between:and:)``) gets a
+    /// word about as wide as HarfBuzz draws it joined, where it measures each letter alone.
+    private func shapedJoining(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
+        guard let (font, buffer) = shaper() else { return 0 }
+        return Int((Double(folio_pair_joining(font, buffer, first.value, second.value)) / 64).rounded())
+    }
+
+    /// HarfBuzz's copy of this font and a buffer to shape with, made once.
+    private func shaper() -> (font: OpaquePointer, buffer: OpaquePointer)? {
+        if shaping == nil {
+            shaping = (folio_shaping_font(file, UInt32(fileFace), Int32(pointSize)), hb_buffer_create())
+        }
+        guard let font = shaping?.font, let buffer = shaping?.buffer else { return nil }
+        return (font, buffer)
     }
 
     /// Whether pairs with `scalar` are kerned: Latin, Greek, Cyrillic and their extensions.
@@ -131,10 +159,7 @@ public final class Font: @unchecked Sendable {
     }
 
     private func shapedKerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
-        if shaping == nil {
-            shaping = (folio_shaping_font(file, UInt32(fileFace), Int32(pointSize)), hb_buffer_create())
-        }
-        guard let font = shaping?.font, let buffer = shaping?.buffer else { return 0 }
+        guard let (font, buffer) = shaper() else { return 0 }
         let units = folio_pair_kerning(font, buffer, left.value, right.value)
         guard units != Int32.min else { return 0 }
         return Int((Double(units) / 64).rounded())

@@ -111,6 +111,10 @@ import Testing
             // And it ends at the right of the line, where a right-to-left line starts.
             let lineRight = viewer.session.textInset + viewer.session.textWidth
             #expect(abs(last - lineRight) <= 3, "the word ends at \(last), the line at \(lineRight)")
+            // The layout measured it as drawn: each pair of neighbours with what joining changes of their advances.
+            let laid = viewer.session.layout(ofPage: viewer.session.currentPage)
+            let lineWidth = try #require(laid.lines.first).width
+            #expect(abs(lineWidth - (last - first + 1)) <= 4, "the layout gives سلام \(lineWidth) px, drawn \(last - first + 1) px")
             // Its ink is continuous: joined letters leave no paper between them.
             let gaps = zip(ink, ink.dropFirst()).filter { $1 - $0 > 2 }.count
             #expect(gaps <= 1, "\(gaps) gaps in the word: its letters stand apart")
