@@ -18,11 +18,7 @@ import Testing
     /// The colour in the middle of the window: `r`, `g`, `b` or `?`.
     func middle(_ rgb: [UInt8]) -> Character {
         let i = (Self.size.height / 2 * Self.size.width + Self.size.width / 2) * 3
-        let (r, g, b) = (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
-        if r > 200 && g < 60 && b < 60 { return "r" }
-        if g > 200 && r < 60 && b < 60 { return "g" }
-        if b > 200 && r < 60 && g < 60 { return "b" }
-        return "?"
+        return MadePictures.primary(Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
     }
 
     @Test func theDecoderKeepsEveryFrameAndItsDelay() throws {

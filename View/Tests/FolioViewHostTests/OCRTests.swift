@@ -30,6 +30,20 @@ import Testing
         return previous[b.count]
     }
 
+    /// What tesseract (`tool`) reads in the picture at `path`, given `arguments` (its languages).
+    static func read(_ path: String, with tool: String, arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = [path, "stdout"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return read
+    }
+
     @Test func japaneseReadsBackAsItsText() throws {
         let tesseract = ["/usr/bin/tesseract", "/usr/local/bin/tesseract"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let tool = try #require(tesseract, "no tesseract (Scripts/test-view installs tesseract-ocr and tesseract-ocr-jpn)")
@@ -49,15 +63,7 @@ import Testing
         let picture = dir.appendingPathComponent("page.png").path
         try Golden.save(frame, size: shown, to: picture)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = [picture, "stdout", "-l", "jpn+eng"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let read = try Self.read(picture, with: tool, arguments: ["-l", "jpn+eng"])
 
         let expected = Array(Self.text.filter { !$0.isWhitespace }), got = Array(read.filter { !$0.isWhitespace })
         let common = Self.commonInOrder(expected, got)

@@ -22,12 +22,18 @@ import Testing
         return try body(path)
     }
 
+    /// The window on the file at `path`, one page at a time, settled.
+    func open(_ path: String, _ rig: Rig) throws -> BookViewer {
+        let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
+                                    options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
+        rig.settle(viewer)
+        return viewer
+    }
+
     /// The frame a window shows for a text file holding `text`.
     func page(of text: String, _ rig: Rig) throws -> [UInt8] {
         try withFile(text) { path in
-            let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
-                                        options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
-            rig.settle(viewer)
+            let viewer = try open(path, rig)
             return rig.look(viewer)
         }
     }
@@ -98,9 +104,7 @@ import Testing
         let rig = Rig(size: Self.size)
         let word = "سلام"
         try withFile(word + "\n") { path in
-            let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
-                                        options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
-            rig.settle(viewer)
+            let viewer = try open(path, rig)
             let frame = rig.look(viewer)
             let top = viewer.pageTop + viewer.look.pad
             let ink = inkColumns(frame, rows: top..<(top + viewer.measurer.lineHeight))
@@ -211,9 +215,7 @@ import Testing
         let rig = Rig(size: Self.size)
         let text = "AVATAR WAVE"
         try withFile(text + "\n") { path in
-            let viewer = try BookViewer(screen: rig.screen, path: path, transition: .none, forget: true,
-                                        options: ReadingOptions(spread: .single, scrollsText: false), at: rig.now)
-            rig.settle(viewer)
+            let viewer = try open(path, rig)
             let frame = rig.look(viewer)
             let top = viewer.pageTop + viewer.look.pad
             let ink = inkColumns(frame, rows: top..<(top + viewer.measurer.lineHeight))

@@ -89,15 +89,7 @@ import Testing
             let frame = rig.look(viewer), top = viewer.pageTop, height = size.height - top - viewer.look.statusHeight
             try Golden.save(Array(frame[(top * size.width * 3)..<((top + height) * size.width * 3)]),
                             size: PixelSize(width: size.width, height: height), to: picture)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = [picture, "stdout", "-l", "jpn_vert", "--psm", "5"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let read = try OCRTests.read(picture, with: tool, arguments: ["-l", "jpn_vert", "--psm", "5"])
             let expected = Array(Self.text), got = Array(read.filter { !$0.isWhitespace })
             let common = OCRTests.commonInOrder(expected, got)
             #expect(common * 100 >= expected.count * 75, "OCR read \(common) of \(expected.count) characters in order:\n\(read)")

@@ -3,6 +3,14 @@ import Foundation
 /// Pictures the window's tests make for themselves with ImageMagick's `convert`
 /// (Scripts/test-view installs it), in a folder of their own.
 public enum MadePictures {
+    /// Which of the made pictures' pure colours (r, g, b) is `r` `g` `b`: `r`, `g` or `b`, else `?`.
+    public static func primary(_ r: Int, _ g: Int, _ b: Int) -> Character {
+        if r > 200 && g < 60 && b < 60 { return "r" }
+        if g > 200 && r < 60 && b < 60 { return "g" }
+        if b > 200 && r < 60 && g < 60 { return "b" }
+        return "?"
+    }
+
     /// Why a picture could not be made.
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.

@@ -9,10 +9,7 @@ import Testing
     /// The colour at (`x`, `y`) of `shot`: `r`, `g`, `b` for a pure red, green or blue, else `?`.
     static func colour(_ shot: Image, _ x: Int, _ y: Int) -> Character {
         let p = shot.pixel(x, y)
-        if p.r > 200 && p.g < 60 && p.b < 60 { return "r" }
-        if p.g > 200 && p.r < 60 && p.b < 60 { return "g" }
-        if p.b > 200 && p.r < 60 && p.g < 60 { return "b" }
-        return "?"
+        return MadePictures.primary(Int(p.r), Int(p.g), Int(p.b))
     }
 
     /// Screenshots taken for 3 s with no key pressed show the GIF's red, green and blue frames
