@@ -40,6 +40,8 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
     /// Whether full lines are set flush with both margins (the space between their words
     /// stretched), as a printed book's; else ragged on the right.
     public var justified: Bool
+    /// The paper left and right of the text on a page, pixels (one of ``margins``).
+    public var margin: Int
 
     /// The text sizes `Ctrl +` and `Ctrl -` step through, pixels.
     public static let sizes = [10, 11, 12, 13, 14, 15, 17, 19, 21, 24, 27, 30, 34, 38, 44, 50]
@@ -47,15 +49,18 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
     public static let lineLengths = [40, 50, 60, 70, 80, 90, 100, 0]
     /// The size a book starts at, and `Ctrl 0` comes back to.
     public static let standardSize = 17
+    /// The margins `Ctrl M` steps through, pixels, narrowest first; a book starts at 44.
+    public static let margins = [16, 28, 44, 64, 96]
 
-    /// A style: 17 px sans serif, light, lines up to 70 characters, justified, unless given.
+    /// A style: 17 px sans serif, light, lines up to 70 characters, justified, 44 px margins, unless given.
     public init(size: Int = ReadingStyle.standardSize, theme: Theme = .light, family: Family = .sans, lineLength: Int = 70,
-                justified: Bool = true) {
+                justified: Bool = true, margin: Int = 44) {
         self.size = size
         self.theme = theme
         self.family = family
         self.lineLength = lineLength
         self.justified = justified
+        self.margin = margin
         normalise()
     }
 
@@ -67,11 +72,13 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
         family = (try? values.decode(Family.self, forKey: .family)) ?? .sans
         lineLength = (try? values.decode(Int.self, forKey: .lineLength)) ?? 70
         justified = (try? values.decode(Bool.self, forKey: .justified)) ?? true
+        margin = (try? values.decode(Int.self, forKey: .margin)) ?? 44
         normalise()
     }
 
     private mutating func normalise() {
         size = Self.sizes.min { abs($0 - size) < abs($1 - size) } ?? Self.standardSize
+        margin = Self.margins.min { abs($0 - margin) < abs($1 - margin) } ?? 44
         if !Self.lineLengths.contains(lineLength) {
             lineLength = lineLength <= 0 ? 0 : Self.lineLengths.filter { $0 > 0 }.min { abs($0 - lineLength) < abs($1 - lineLength) } ?? 70
         }
@@ -96,6 +103,11 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
     public mutating func nextTheme() {
         let all = Theme.allCases
         theme = all[(all.firstIndex(of: theme)! + 1) % all.count]
+    }
+
+    /// Wider margins, the narrowest again after the widest.
+    public mutating func nextMargin() {
+        margin = Self.margins[((Self.margins.firstIndex(of: margin) ?? 0) + 1) % Self.margins.count]
     }
 
     /// Sans serif ↔ serif.
@@ -144,6 +156,6 @@ public struct ReadingStyle: Codable, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         "\(size) px \(family == .sans ? "sans serif" : "serif") \(theme), "
             + (lineLength > 0 ? "lines up to \(lineLength) characters" : "lines as wide as the page")
-            + (justified ? ", justified" : ", ragged right")
+            + (justified ? ", justified" : ", ragged right") + ", \(margin) px margins"
     }
 }

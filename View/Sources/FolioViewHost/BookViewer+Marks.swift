@@ -73,6 +73,7 @@ extension BookViewer {
             ("Ctrl+  Ctrl-  Ctrl+0", "a book: larger, smaller, standard text (kept per book)"),
             ("Ctrl+T  Ctrl+S  Ctrl+J", "a book: light, sepia, dark paper; serif or sans serif; justified or ragged"),
             ("Ctrl+]  Ctrl+[", "a book: longer, shorter lines (up to the page's width)"),
+            ("Ctrl+M", "a book: wider margins (after the widest, the narrowest)"),
             ("t", "page turn: curl, slide, none"),
             ("F11  (photos: f)", "full screen"),
             ("Ctrl+=  Ctrl+-  Ctrl+wheel", "a picture: zoom (photos: + - too); Ctrl+0 fit, Ctrl+1 100 %, Ctrl+2 fit width"),

@@ -10,7 +10,8 @@ import FolioViewCore
 /// - `Ctrl +` / `Ctrl =`, `Ctrl -`, `Ctrl 0`: larger, smaller, standard text (on a picture page
 ///   they zoom the picture instead);
 /// - `Ctrl T`: light, sepia, dark; `Ctrl S`: serif ↔ sans serif; `Ctrl J`: justified ↔ ragged right;
-/// - `Ctrl ]`, `Ctrl [`: longer, shorter lines (up to the page's width).
+/// - `Ctrl ]`, `Ctrl [`: longer, shorter lines (up to the page's width);
+/// - `Ctrl M`: wider margins, the narrowest after the widest.
 ///
 /// A change measures the book anew at the reader's place (``FolioReading/ReadingLoop/remeasure(by:viewport:at:)``).
 extension BookViewer {
@@ -34,6 +35,8 @@ extension BookViewer {
             next.switchFamily()
         } else if sym == SDLK_j.rawValue {
             next.justified.toggle()
+        } else if sym == SDLK_m.rawValue {
+            next.nextMargin()
         } else if sym == SDLK_RIGHTBRACKET.rawValue {
             if !next.lengthenLines() { return say("Lines are as wide as the page", at: now) }
         } else if sym == SDLK_LEFTBRACKET.rawValue {
@@ -56,6 +59,7 @@ extension BookViewer {
     func restyle(_ next: ReadingStyle, at now: Double) {
         guard next != style else { return }
         let remeasures = next.size != style.size || next.family != style.family || next.lineLength != style.lineLength
+            || next.margin != style.margin
         if remeasures {
             guard let made = try? PixelMeasurer(size: next.size, family: next.family, roomForRuby: Self.setsRuby(in: session.document)) else {
                 _ = say("No font for \(next)", at: now)
@@ -66,6 +70,7 @@ extension BookViewer {
         style = next
         look.paper = next.paper
         look.ink = next.ink
+        look.margin = next.margin
         glyphs.removeAll()
         shapedRuns.removeAll()
         pages.removeAll()

@@ -153,6 +153,7 @@ public final class BookViewer: Scene {
             style = keeper?.style(for: Self.styleName(of: source, title: document.title)) ?? style
             dressed.paper = style.paper
             dressed.ink = style.ink
+            dressed.margin = style.margin
             styleKeeper = keeper
         }
         self.style = style

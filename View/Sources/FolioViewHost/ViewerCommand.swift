@@ -45,7 +45,7 @@ public struct ViewerCommand {
           --trace                        a line on standard error per page change, decode and frame
         keys: the terminal reader's (arrows, Space, PgUp/PgDn, Home/End, g, /, n, Tab, R; F1 or H: help);
               books: Ctrl++ Ctrl+- Ctrl+0 text size, Ctrl+T theme, Ctrl+S serif/sans, Ctrl+J justify,
-              Ctrl+] Ctrl+[ longer/shorter lines (kept per book);
+              Ctrl+] Ctrl+[ longer/shorter lines, Ctrl+M wider margins (kept per book);
               Ctrl+= Ctrl+- Ctrl+wheel zoom a picture (photos: + - 0 too), Ctrl+0 fit,
               Ctrl+1 100%, Ctrl+2 fit width, double-click fit <-> 100% (the bar says the zoom);
               photos: i the file's facts, Ctrl+R / Ctrl+Shift+R turn clockwise / anticlockwise,

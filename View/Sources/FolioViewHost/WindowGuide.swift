@@ -26,7 +26,7 @@ The row at the top lists the chapters: click one to go there. The dots at the bo
 
 Ctrl and + makes the text larger, Ctrl and − smaller, Ctrl and 0 brings back the standard size. The book is set again and you stay on the words you were reading.
 
-Ctrl and T turns the paper light, sepia or dark. Ctrl and S sets the text in a serif face or a sans serif one. Ctrl and J sets full lines flush with both margins, as a printed book does, or ragged on the right. Ctrl and ] makes lines longer, Ctrl and [ shorter: lines hold about seventy characters at most, a comfortable measure, and stand in the middle of a wide page.
+Ctrl and T turns the paper light, sepia or dark. Ctrl and S sets the text in a serif face or a sans serif one. Ctrl and J sets full lines flush with both margins, as a printed book does, or ragged on the right. Ctrl and ] makes lines longer, Ctrl and [ shorter: lines hold about seventy characters at most, a comfortable measure, and stand in the middle of a wide page. Ctrl and M widens the margins, and after the widest comes back to the narrowest.
 
 Each book remembers its own choices. A book you open for the first time starts as you left the last one.
 

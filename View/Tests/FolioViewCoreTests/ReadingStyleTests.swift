@@ -37,14 +37,16 @@ import Testing
     }
 
     @Test func aKeptStyleIsReadBackWithinRange() throws {
-        let style = ReadingStyle(size: 24, theme: .dark, family: .serif, lineLength: 90)
+        let style = ReadingStyle(size: 24, theme: .dark, family: .serif, lineLength: 90, margin: 64)
         let data = try JSONEncoder().encode(style)
         #expect(try JSONDecoder().decode(ReadingStyle.self, from: data) == style)
         // Edited by hand: sizes and lengths come to the nearest allowed, unknown words to the defaults.
         let edited = Data(#"{"size": 18, "theme": "neon", "lineLength": 73}"#.utf8)
         let read = try JSONDecoder().decode(ReadingStyle.self, from: edited)
         #expect(ReadingStyle.sizes.contains(read.size) && abs(read.size - 18) <= 1)
-        #expect(read.theme == .light && read.family == .sans && read.lineLength == 70)
+        #expect(read.theme == .light && read.family == .sans && read.lineLength == 70 && read.margin == 44)
+        // A style kept before margins were chosen has the standard ones; a hand-made one the nearest.
+        #expect(try JSONDecoder().decode(ReadingStyle.self, from: Data(#"{"size": 17, "margin": 70}"#.utf8)).margin == 64)
         #expect(try JSONDecoder().decode(ReadingStyle.self, from: Data(#"{"size": -5, "lineLength": -1}"#.utf8)).size == 10)
     }
 }

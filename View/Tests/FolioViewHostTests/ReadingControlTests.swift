@@ -143,6 +143,32 @@ import Testing
         #expect(viewer.style.lineLength == 100)
     }
 
+    /// Ctrl M widens the margins step by step, the text set again within them, and after the
+    /// widest comes back to the narrowest; a line as wide as the page is the page less its margins.
+    @Test func ctrlMWidensTheMargins() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = Rig(size: PixelSize(width: 520, height: 420))
+        let viewer = try open(try Self.book(in: dir), rig)
+        // A narrow page, so that the margins, not the line cap, decide where lines end.
+        let box = viewer.session.pageBoxWidth
+        var seen: [Int] = []
+        for _ in ReadingStyle.margins {
+            let margin = viewer.style.margin
+            #expect(viewer.look.margin == margin && viewer.session.textInset == margin)
+            #expect(viewer.session.textWidth == box - 2 * margin, "lines \(viewer.session.textWidth) px in a box of \(box) with \(margin) px margins")
+            // Ink starts at the margin: nothing drawn left of it on the text's rows.
+            let frame = rig.look(viewer), width = rig.screen.size.width
+            let top = viewer.pageTop + viewer.look.pad, rows = top..<(top + 3 * viewer.measurer.lineHeight)
+            let left = rows.compactMap { y -> Int? in (0..<width).first { x in frame[(y * width + x) * 3] < 120 } }.min() ?? -1
+            #expect(left >= margin && left < margin + viewer.measurer.columnWidth, "ink starts at \(left), the margin is \(margin)")
+            seen.append(margin)
+            ctrl(SDLK_m, rig, viewer)
+        }
+        #expect(seen.sorted() == ReadingStyle.margins, "\(seen)")
+        #expect(viewer.style.margin == seen[0], "after the widest, the margins are \(viewer.style.margin)")
+    }
+
     /// The right edge of the ink on each row of text of the page shown, pixels in the window.
     func rowEnds(_ viewer: BookViewer, _ rig: Rig) -> [Int] {
         let frame = rig.look(viewer), width = rig.screen.size.width
