@@ -44,7 +44,9 @@ extension BookViewer {
             let w = Double(texture.size.width), h = Double(texture.size.height)
             let centreX = Double(box.x) + Double(box.width) / 2, centreY = Double(box.y) + Double(box.height) / 2
             if upright {
-                screen.copy(texture, x: (centreX - w / 2).rounded(), y: (centreY - h / 2).rounded(), width: w, height: h)
+                // A small kana sits toward the top right of its box, as a vertical font sets it.
+                let nudge = Self.isSmallKana(glyph.scalar) ? Double(box.width) / 8 : 0
+                screen.copy(texture, x: (centreX - w / 2 + nudge).rounded(), y: (centreY - h / 2 - nudge).rounded(), width: w, height: h)
             } else {
                 screen.copy(texture, x: (centreX - h / 2).rounded(), y: (centreY - w / 2).rounded(), width: h, height: w,
                             turned: QuarterTurns(clockwise: 1))
@@ -79,6 +81,16 @@ extension BookViewer {
         case 0x30FC, 0xFF70, 0x301C, 0xFF5E, 0x3030: false
         case 0x1100...0x11FF, 0x2E80...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE10...0xFE1F,
              0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x1F000...0x1FAFF, 0x20000...0x3FFFF: true
+        default: false
+        }
+    }
+
+    /// Whether `scalar` is a small kana (`っ`, `ゃ`, `ァ`, …), which a column sets toward the top
+    /// right of its box rather than in its middle.
+    static func isSmallKana(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x31F0...0x31FF: true
         default: false
         }
     }

@@ -74,6 +74,32 @@ import Testing
         }
     }
 
+    /// A small kana sits toward the top right of its box, a full-size one in its middle.
+    @Test func smallKanaSitTowardTheTopRight() throws {
+        try #require(ScriptTests.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
+        try withBook("<p>ヤャ</p>") { path in
+            let rig = Rig(size: Self.size)
+            let viewer = try open(path, rig)
+            var glyphs: [Glyph] = []
+            viewer.session.forEachGlyph(onPage: viewer.session.currentPage) { _, glyph in glyphs.append(glyph) }
+            try #require(glyphs.count == 2)
+            let frame = rig.look(viewer), top = viewer.pageTop, width = Self.size.width
+            // The middle of each glyph's ink, from the middle of its box: (right, down), pixels.
+            let boxes = glyphs.map { viewer.glyphRect(row: 0, x: $0.x, width: $0.width) }
+            func inkCentre(_ box: (x: Int, y: Int, width: Int, height: Int)) -> (x: Double, y: Double) {
+                var sx = 0.0, sy = 0.0, n = 0.0
+                for y in box.y..<(box.y + box.height) {
+                    for x in box.x..<(box.x + box.width) where frame[((y + top) * width + x) * 3] < 140 {
+                        sx += Double(x); sy += Double(y); n += 1
+                    }
+                }
+                return (sx / max(n, 1) - Double(box.x) - Double(box.width) / 2, sy / max(n, 1) - Double(box.y) - Double(box.height) / 2)
+            }
+            let full = inkCentre(boxes[0]), small = inkCentre(boxes[1])
+            #expect(small.x > full.x + 1 && small.y < full.y - 1, "ャ's ink is centred \(small) from its box's middle, ヤ's \(full)")
+        }
+    }
+
     /// OCR reads the page as vertical Japanese: most of its characters, in order.
     @Test func readsBackAsVerticalJapanese() throws {
         try #require(ScriptTests.aCJKFontIsInstalled, "no installed font has 中 (Scripts/test-view installs fonts-noto-cjk)")
