@@ -69,9 +69,10 @@ static int folio_region_scale(const struct folio_region *region) {
     return 8;
 }
 
-/* Decodes the whole picture fitted to a box (region NULL), or one part of it. */
+/* Decodes the whole picture fitted to a box (region NULL), or one part of it; or, for `preview`, a
+ * progressive picture of at least `preview` pixels at 1/8 from its first scan alone. */
 static int folio_decode(const char *path, const unsigned char *data, size_t size, int box_width, int box_height,
-                        const struct folio_region *region, long long max_pixels, folio_jpeg_image *out) {
+                        const struct folio_region *region, long long max_pixels, long long preview, folio_jpeg_image *out) {
     memset(out, 0, sizeof *out);
     /* From a file at `path`, or from the `size` bytes at `data` when there is no path. */
     FILE *file = NULL;
@@ -125,12 +126,30 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
         snprintf(out->message, sizeof out->message, "a CMYK JPEG");
         longjmp(error.back, 1);
     }
+    if (preview && (!jpeg_has_multiple_scans(&info) || (long long)info.image_width * (long long)info.image_height < preview)) {
+        /* A baseline picture has no early scan to show, and a small one decodes whole soon enough. */
+        snprintf(out->message, sizeof out->message, "no preview: decoded whole at once");
+        longjmp(error.back, 1);
+    }
     info.out_color_space = JCS_RGB;
-    info.scale_num = (unsigned)(region ? folio_region_scale(region)
-                                       : folio_scale(out->full_width, out->full_height, box_width, box_height));
+    info.scale_num = (unsigned)(preview ? 1
+                                : region ? folio_region_scale(region)
+                                : folio_scale(out->full_width, out->full_height, box_width, box_height));
     info.scale_denom = 8;
     info.dct_method = JDCT_ISLOW;
-    jpeg_start_decompress(&info);
+    if (preview) {
+        /* Buffered-image mode: read the file only as far as its first scan (most often every
+         * block's DC, the picture at 1/8), and draw the picture as that scan leaves it. */
+        info.buffered_image = TRUE;
+        jpeg_start_decompress(&info);
+        int status;
+        do {
+            status = jpeg_consume_input(&info);
+        } while (status != JPEG_SCAN_COMPLETED && status != JPEG_REACHED_EOI && status != JPEG_SUSPENDED);
+        jpeg_start_output(&info, info.input_scan_number);
+    } else {
+        jpeg_start_decompress(&info);
+    }
     int n = (int)info.scale_num;
     /* The rows and columns wanted, at the chosen scale. */
     JDIMENSION left = 0, right = info.output_width, top = 0, bottom = info.output_height;
@@ -162,7 +181,11 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
         jpeg_read_scanlines(&info, &line, 1);
         memcpy(pixels + y * width * 3, row + (size_t)(left - cropLeft) * 3, width * 3);
     }
-    if (info.output_scanline < info.output_height) {
+    if (preview) {
+        /* The rest of the file is the full decode's. */
+        jpeg_finish_output(&info);
+        jpeg_abort_decompress(&info);
+    } else if (info.output_scanline < info.output_height) {
         jpeg_abort_decompress(&info);
     } else {
         jpeg_finish_decompress(&info);
@@ -182,18 +205,22 @@ static int folio_decode(const char *path, const unsigned char *data, size_t size
 }
 
 int folio_jpeg_decode(const char *path, int box_width, int box_height, long long max_pixels, folio_jpeg_image *out) {
-    return folio_decode(path, NULL, 0, box_width, box_height, NULL, max_pixels, out);
+    return folio_decode(path, NULL, 0, box_width, box_height, NULL, max_pixels, 0, out);
+}
+
+int folio_jpeg_preview(const char *path, long long min_pixels, long long max_pixels, folio_jpeg_image *out) {
+    return folio_decode(path, NULL, 0, 0, 0, NULL, max_pixels, min_pixels > 0 ? min_pixels : 1, out);
 }
 
 int folio_jpeg_decode_memory(const unsigned char *data, size_t size, int box_width, int box_height, long long max_pixels,
                              folio_jpeg_image *out) {
-    return folio_decode(NULL, data, size, box_width, box_height, NULL, max_pixels, out);
+    return folio_decode(NULL, data, size, box_width, box_height, NULL, max_pixels, 0, out);
 }
 
 int folio_jpeg_decode_region(const char *path, int x, int y, int width, int height,
                              int out_width, int out_height, long long max_pixels, folio_jpeg_image *out) {
     struct folio_region region = { x, y, width, height, out_width, out_height };
-    return folio_decode(path, NULL, 0, 0, 0, &region, max_pixels, out);
+    return folio_decode(path, NULL, 0, 0, 0, &region, max_pixels, 0, out);
 }
 
 void folio_jpeg_free(folio_jpeg_image *image) {

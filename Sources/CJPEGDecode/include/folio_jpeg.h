@@ -22,6 +22,12 @@ typedef struct {
 /// try another decoder, unless `out->too_large` says the picture is too large).
 int folio_jpeg_decode(const char *path, int box_width, int box_height, long long max_pixels, folio_jpeg_image *out);
 
+/// The progressive JPEG at `path` as its first scan shows it, at 1/8 of its size (most often
+/// each 8x8 block's average colour): libjpeg reads the file only as far as that scan, so a
+/// large photo is seen long before it is decoded whole. Refused (-1) for a baseline JPEG, for
+/// one of fewer than `min_pixels` pixels, and as `folio_jpeg_decode` refuses, over `max_pixels`.
+int folio_jpeg_preview(const char *path, long long min_pixels, long long max_pixels, folio_jpeg_image *out);
+
 /// As `folio_jpeg_decode`, from the `size` bytes at `data` (a comic's page, a book's picture).
 int folio_jpeg_decode_memory(const unsigned char *data, size_t size, int box_width, int box_height, long long max_pixels,
                              folio_jpeg_image *out);

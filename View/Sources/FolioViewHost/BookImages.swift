@@ -47,6 +47,8 @@ final class BookImages {
         /// The size asked for (the texture is at most that, never larger than the picture).
         var box: PixelSize
         var used: Int
+        /// Whether it is a preview (a large photo's first scan) standing in while the photo is decoded.
+        var isPreview = false
 
         /// The bytes its frames hold.
         var bytes: Int { frames.reduce(0) { $0 + $1.bytes } }
@@ -68,9 +70,10 @@ final class BookImages {
         var scale: Double
     }
 
-    /// Results handed from the queue to the main thread.
+    /// Results handed from the queue to the main thread: a decode finished, or a preview of one
+    /// still under way (``PhotoDecoder/preview(path:box:)``).
     private final class Inbox: Sendable {
-        let finished = Mutex<[(Key, Result<DecodedPhoto, PhotoDecoder.DecodeError>)]>([])
+        let finished = Mutex<[(Key, Result<DecodedPhoto, PhotoDecoder.DecodeError>, isPreview: Bool)]>([])
         let details = Mutex<[(DetailKey, Result<DecodedPhoto, PhotoDecoder.DecodeError>)]>([])
         /// Set when the window closes: jobs not started are skipped, and none posts an event.
         let closed = Mutex(false)
@@ -133,8 +136,11 @@ final class BookImages {
         return delays
     }
 
-    /// Whether the picture at `path` is decoded at some size.
-    func isReady(_ path: String) -> Bool { kept[path] != nil }
+    /// Whether the picture at `path` is decoded at some size (not only previewed).
+    func isReady(_ path: String) -> Bool { kept[path].map { !$0.isPreview } ?? false }
+
+    /// Whether the picture at `path` is shown from its preview while it is decoded.
+    func isPreviewed(_ path: String) -> Bool { kept[path]?.isPreview ?? false }
 
     /// The picture at `path` shrunk to fit `size` pixels (the size it is drawn
     /// at; never larger than the picture itself): its texture (an animation's
@@ -161,7 +167,22 @@ final class BookImages {
             return .unreadable(reason)
         }
         pending.insert(key)
-        queue.async { [inbox, eventType] in
+        let post: @Sendable () -> Void = { [inbox, eventType] in
+            guard !inbox.closed.withLock({ $0 }) else { return }
+            var event = SDL_Event()
+            event.type = eventType
+            SDL_PushEvent(&event)
+        }
+        // A large photo shown for the first time is seen soon from its first scan, on the other
+        // core, while it is decoded whole; sharp when decoded.
+        if kept[path] == nil, let file {
+            queue.async { [inbox] in
+                guard !inbox.closed.withLock({ $0 }), let preview = PhotoDecoder.preview(path: file, box: size) else { return }
+                inbox.finished.withLock { $0.append((key, .success(preview), true)) }
+                post()
+            }
+        }
+        queue.async { [inbox] in
             guard !inbox.closed.withLock({ $0 }) else { return }
             let result: Result<DecodedPhoto, PhotoDecoder.DecodeError> = if let renderer {
                 renderer.render(path, fitting: ImageSize(width: size.width, height: size.height)).map { drawn in
@@ -173,11 +194,8 @@ final class BookImages {
             } else {
                 PhotoDecoder.decode(bytes: data ?? [], named: path, box: size)
             }
-            inbox.finished.withLock { $0.append((key, result)) }
-            guard !inbox.closed.withLock({ $0 }) else { return }
-            var event = SDL_Event()
-            event.type = eventType
-            SDL_PushEvent(&event)
+            inbox.finished.withLock { $0.append((key, result, false)) }
+            post()
         }
         return .pending
     }
@@ -189,8 +207,10 @@ final class BookImages {
             defer { finished.removeAll() }
             return finished
         }
-        for (key, result) in done {
-            pending.remove(key)
+        for (key, result, isPreview) in done {
+            // A preview stands in while the decode goes on, and is not wanted once it is done.
+            if isPreview && (!pending.contains(key) || kept[key.path].map { !$0.isPreview } == true) { continue }
+            if !isPreview { pending.remove(key) }
             switch result {
             case .success(let decoded):
                 let frames = (decoded.animation?.frames ?? [decoded.rgba]).compactMap { Texture(renderer: renderer, rgba: $0, size: decoded.size) }
@@ -199,17 +219,19 @@ final class BookImages {
                     continue
                 }
                 let animated = decoded.animation.map { ", \($0.frames.count) frames" } ?? ""
-                trace?("decoded \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)\(animated)"
+                trace?("\(isPreview ? "preview of" : "decoded") \(Self.name(of: key.path)) \(decoded.fullSize) to \(decoded.size)\(animated)"
                        + (decoded.shortfall.map { ": \($0.notice(for: Self.name(of: key.path)))" } ?? ""))
                 shortfalls[key.path] = decoded.shortfall
                 clock += 1
                 if let old = kept[key.path] { bytes -= old.bytes }
-                let entry = Kept(frames: frames, delays: decoded.animation?.delays ?? [], box: key.box, used: clock)
+                let entry = Kept(frames: frames, delays: decoded.animation?.delays ?? [], box: key.box, used: clock, isPreview: isPreview)
                 kept[key.path] = entry
                 bytes += entry.bytes
                 evict(keeping: key.path)
             case .failure(let error):
                 unreadable[key.path] = error.description
+                // Its preview, if one was shown, goes with it: the page says why instead.
+                if let old = kept.removeValue(forKey: key.path) { bytes -= old.bytes }
                 trace?("failed \(Self.name(of: key.path)): \(error)")
             }
         }

@@ -224,6 +224,29 @@ public final class PhotoDecoder: Sendable {
         return whole
     }
 
+    /// The fewest pixels a progressive JPEG has for a preview to be shown before it is decoded
+    /// whole (``preview(path:box:)``): 8 megapixels, a 4K photo.
+    public static let previewPixels = 8_000_000
+
+    /// A large progressive JPEG at `path` as its first scan shows it — each 8×8 block's
+    /// average colour, read from the start of the file only — shrunk to fit `box` where it is
+    /// larger and turned upright: what a window shows at once while the photo is decoded whole.
+    /// Nil for anything else (a baseline JPEG, one under ``previewPixels``, another format, a
+    /// file that ends before its first scan does), which is decoded whole at once.
+    public static func preview(path: String, box: PixelSize) -> DecodedPhoto? {
+        let head = head(of: path)
+        guard head.starts(with: [0xFF, 0xD8, 0xFF]), refusal(ofHeader: head) == nil else { return nil }
+        let orientation = ExifOrientation.read(head)
+        let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
+        var image = folio_jpeg_image()
+        guard folio_jpeg_preview(path, Int64(previewPixels), Int64(maximumPixels), &image) == 0 else { return nil }
+        defer { folio_jpeg_free(&image) }
+        guard image.damaged_row == 0 else { return nil }
+        let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
+        guard case .success(let shown) = finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation) else { return nil }
+        return DecodedPhoto(rgba: shown.rgba, size: shown.size, fullSize: orientation.shownSize(of: full))
+    }
+
     /// The first bytes of every PNG file.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 

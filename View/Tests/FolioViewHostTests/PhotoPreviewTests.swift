@@ -1,0 +1,59 @@
+import CSDL2
+import Foundation
+import FolioReading
+import FolioViewCore
+@testable import FolioViewHost
+import FolioViewTestSupport
+import Testing
+
+/// A large progressive JPEG is seen at once from its first scan and sharp when decoded: the
+/// preview is the photo at an eighth (checked against the whole decode shrunk to its size), only
+/// large progressive photos get one, and the window draws it before the photo is decoded.
+@MainActor
+@Suite(.serialized) struct PhotoPreviewTests {
+    /// mate-backgrounds' 5640 × 3172 progressive JPEG of 16 MB (Scripts/test-view installs it).
+    static let large = "/usr/share/backgrounds/mate/abstract/Elephants_5640x3172.jpg"
+    static let box = PixelSize(width: 1280, height: 800)
+
+    @Test func theFirstScanIsThePhotoAtAnEighth() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.large), "no \(Self.large) (Scripts/test-view installs mate-backgrounds)")
+        let preview = try #require(PhotoDecoder.preview(path: Self.large, box: Self.box))
+        #expect(preview.size == PixelSize(width: 705, height: 397) && preview.fullSize == PixelSize(width: 5640, height: 3172))
+        // The whole decode, shrunk to the preview's size: the same picture, within what an 8×8 block's average leaves out.
+        let whole = try PhotoDecoder.decode(path: Self.large, box: preview.size).get()
+        #expect(whole.size == preview.size)
+        var total = 0, far = 0
+        for i in stride(from: 0, to: whole.rgba.count, by: 4) {
+            for c in 0..<3 {
+                let d = abs(Int(whole.rgba[i + c]) - Int(preview.rgba[i + c]))
+                total += d
+                if d > 64 { far += 1 }
+            }
+        }
+        let mean = Double(total) / Double(whole.rgba.count / 4 * 3)
+        #expect(mean < 12, "the preview differs from the photo by \(mean) a channel on average")
+        #expect(far * 100 < whole.rgba.count / 4 * 3, "\(far) channels differ by more than 64")
+        // Nothing else gets one: a baseline JPEG, a small progressive one, a PNG.
+        for path in ["/usr/share/backgrounds/mate/nature/Storm.jpg", "/usr/share/backgrounds/mate/abstract/Elephants.jpg",
+                     SceneGoldenTests.photos.appendingPathComponent("photo1.png").path] {
+            #expect(PhotoDecoder.preview(path: path, box: Self.box) == nil, "\(path) has a preview")
+        }
+    }
+
+    /// In the window the preview is drawn first — the photo is on screen before it is decoded — and
+    /// the decoded photo then takes its place; a neighbour decoded ahead gets none.
+    @Test func theWindowShowsThePreviewUntilThePhotoIsDecoded() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.large), "no \(Self.large) (Scripts/test-view installs mate-backgrounds)")
+        let rig = Rig(size: PixelSize(width: 640, height: 400))
+        let viewer = try SceneGoldenTests().open(rig, PhotoList(names: [Self.large]))
+        var trace: [String] = []
+        viewer.trace = { trace.append($0) }
+        rig.wait(for: "the photo", viewer) { viewer.images?.isReady(Self.large) == true }
+        rig.frames(2, viewer)
+        let preview = try #require(trace.firstIndex { $0.hasPrefix("preview of Elephants_5640x3172.jpg") }, "\(trace)")
+        let drawn = try #require(trace.firstIndex { $0.hasPrefix("picture ") }, "\(trace)")
+        let decoded = try #require(trace.firstIndex { $0.hasPrefix("decoded Elephants_5640x3172.jpg") }, "\(trace)")
+        #expect(preview < drawn && drawn < decoded, "\(trace)")
+        #expect(!(viewer.images?.isPreviewed(Self.large) ?? true))
+    }
+}
