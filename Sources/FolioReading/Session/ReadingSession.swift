@@ -120,7 +120,7 @@ public struct ReadingSession: CustomStringConvertible {
                              spine: mode == .twoPages ? .middle : .leading,
                              coverStandsAlone: document.book?.source.coverStandsAlone ?? false)
         let track = try! book.track(width: Double(max(1, viewport.width)), height: Double(max(1, viewport.height)))
-        let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.width(of: title, measurer: measurer)) }
+        let measure: MenuStrip<Int>.Measure = { [measurer] title in Double(Self.stripWidth(of: title, measurer: measurer)) }
         navigation = Navigation(
             pager: try! Pager(track: track, physics: Self.physics(vertical: orientation.axis == .vertical, measurer: measurer)),
             book: book,
@@ -215,10 +215,12 @@ public struct ReadingSession: CustomStringConvertible {
         return IndicatorStyle(maximumVisibleDots: max(1, min(15, columns / 8)), dotDiameter: unit, spacing: unit)
     }
 
-    /// The width of `text` on one line, in host units.
-    static func width(of text: String, measurer: any TextMeasurer) -> Int {
+    /// The width of a chapter's title in the strip, in host units: in bold, as a host may set the
+    /// chosen one, so that it never runs into the next.
+    static func stripWidth(of text: String, measurer: any TextMeasurer) -> Int {
+        let bold = TextStyle(bold: true)
         var total = 0
-        for scalar in text.unicodeScalars { total += measurer.width(of: scalar, style: .plain) }
+        for scalar in text.unicodeScalars { total += measurer.width(of: scalar, style: bold) }
         return total
     }
 

@@ -98,6 +98,21 @@ import Testing
         }
     }
 
+    /// Each title in the strip has room for itself in bold, as the chosen one is drawn: the
+    /// chosen title never runs into the next (a real book's long titles ran together).
+    @Test func theChosenTitleFitsItsPlaceInTheStrip() throws {
+        let rig = Rig(size: PixelSize(width: 1280, height: 600))
+        let viewer = try BookViewer(screen: rig.screen, path: "/usr/share/doc/live-manual/epub/live-manual.en.epub", transition: .none,
+                                    forget: true, options: ReadingOptions(spread: .single), at: rig.now)
+        rig.settle(viewer)
+        let items = viewer.session.menu.visibleItems
+        #expect(items.count > 3)
+        for item in items {
+            let bold = viewer.measurer.fonts[1].width(of: Bidi.displayed(item.title))
+            #expect(Double(bold) <= item.frame.width + 1, "\(item.title): \(bold) px in bold, \(item.frame.width) px of strip")
+        }
+    }
+
     @Test func chapterStripKeysAndResize() throws {
         let rig = Rig(size: Self.twoPages)
         let viewer = try open(rig)
