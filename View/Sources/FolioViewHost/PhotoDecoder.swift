@@ -166,11 +166,11 @@ public final class PhotoDecoder: Sendable {
     /// Waits for the jobs queued so far (for tests and measurements).
     public func drain() { queue.sync {} }
 
-    /// The first 64 KB of `path` (where a JPEG's EXIF block is), or nothing.
-    static func head(of path: String) -> [UInt8] {
+    /// The first `count` bytes of `path` (64 KB: where a JPEG's EXIF block is), or as many as it has.
+    static func head(of path: String, count: Int = 64 * 1024) -> [UInt8] {
         guard let file = fopen(path, "rb") else { return [] }
         defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        var bytes = [UInt8](repeating: 0, count: count)
         let n = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
         return Array(bytes.prefix(n))
     }
@@ -205,7 +205,7 @@ public final class PhotoDecoder: Sendable {
             return drawn(path, at: PixelSize(width: drawing.width, height: drawing.height).downsampled(toFit: box))
         }
         if let animation = animated(path, head: head, box: box, budget: animationBudget) { return animation }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+        if head.starts(with: jpegSignature) {
             var image = folio_jpeg_image()
             let status = folio_jpeg_decode(path, Int32(storedBox.width), Int32(storedBox.height), Int64(maximumPixels), &image)
             if let refusal = refusal(of: image) { return .failure(refusal) }
@@ -234,8 +234,10 @@ public final class PhotoDecoder: Sendable {
     /// Nil for anything else (a baseline JPEG, one under ``previewPixels``, another format, a
     /// file that ends before its first scan does), which is decoded whole at once.
     public static func preview(path: String, box: PixelSize) -> DecodedPhoto? {
+        // Anything but a JPEG is known by its first bytes, before its EXIF block is read.
+        guard head(of: path, count: 3).starts(with: jpegSignature) else { return nil }
         let head = head(of: path)
-        guard head.starts(with: [0xFF, 0xD8, 0xFF]), refusal(ofHeader: head) == nil else { return nil }
+        guard refusal(ofHeader: head) == nil else { return nil }
         let orientation = ExifOrientation.read(head)
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
         var image = folio_jpeg_image()
@@ -246,6 +248,9 @@ public final class PhotoDecoder: Sendable {
         guard case .success(let shown) = finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation) else { return nil }
         return DecodedPhoto(rgba: shown.rgba, size: shown.size, fullSize: orientation.shownSize(of: full))
     }
+
+    /// The first bytes of every JPEG file.
+    static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     /// The first bytes of every PNG file.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -337,7 +342,7 @@ public final class PhotoDecoder: Sendable {
         let wanted = PixelSize(width: max(1, Int((Double(part.width) * min(1, scale)).rounded(.up))),
                                height: max(1, Int((Double(part.height) * min(1, scale)).rounded(.up))))
         if let refusal = refusal(ofHeader: head) { return .failure(refusal) }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+        if head.starts(with: jpegSignature) {
             var image = folio_jpeg_image()
             let status = folio_jpeg_decode_region(path, Int32(part.x), Int32(part.y), Int32(part.width), Int32(part.height),
                                                   Int32(wanted.width), Int32(wanted.height), Int64(maximumPixels), &image)
@@ -390,7 +395,7 @@ public final class PhotoDecoder: Sendable {
         if let refusal = refusal(ofHeader: Array(bytes.prefix(64 * 1024))) {
             return .failure(DecodeError(description: "cannot read \(name): \(refusal)"))
         }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+        if bytes.starts(with: jpegSignature) {
             var image = folio_jpeg_image()
             let status = bytes.withUnsafeBufferPointer {
                 folio_jpeg_decode_memory($0.baseAddress, $0.count, Int32(box.width), Int32(box.height), Int64(maximumPixels), &image)
