@@ -137,12 +137,12 @@ public final class Font: @unchecked Sendable {
     /// a layout that adds it to each pair of neighbours it sets (``kerning(between:and:)``) gets a
     /// word about as wide as HarfBuzz draws it joined, where it measures each letter alone.
     private func shapedJoining(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Int {
-        guard let (font, buffer) = shaper() else { return 0 }
+        guard let (font, buffer) = harfBuzz() else { return 0 }
         return Int((Double(folio_pair_joining(font, buffer, first.value, second.value)) / 64).rounded())
     }
 
     /// HarfBuzz's copy of this font and a buffer to shape with, made once.
-    private func shaper() -> (font: OpaquePointer, buffer: OpaquePointer)? {
+    private func harfBuzz() -> (font: OpaquePointer, buffer: OpaquePointer)? {
         if shaping == nil {
             shaping = (folio_shaping_font(file, UInt32(fileFace), Int32(pointSize)), hb_buffer_create())
         }
@@ -159,7 +159,7 @@ public final class Font: @unchecked Sendable {
     }
 
     private func shapedKerning(_ left: Unicode.Scalar, _ right: Unicode.Scalar) -> Int {
-        guard let (font, buffer) = shaper() else { return 0 }
+        guard let (font, buffer) = harfBuzz() else { return 0 }
         let units = folio_pair_kerning(font, buffer, left.value, right.value)
         guard units != Int32.min else { return 0 }
         return Int((Double(units) / 64).rounded())
