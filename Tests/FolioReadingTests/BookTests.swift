@@ -72,6 +72,43 @@ final class TestBook: BookSource {
         #expect(driver.session.menu.selectedIndex == 3)
     }
 
+    @Test func theStripShowsTheWholeContentsAtOnceAndAChapterNotInYetIsAssembledWhenChosen() throws {
+        let source = TestBook(parts: 40)
+        var driver = SessionDriver(Document(book: source), width: 100, height: 30)
+        let titles = source.contents.map(\.title)
+        // Before any background work: every title is on the strip, and the first is chosen.
+        #expect(driver.session.menu.items.map(\.title) == titles)
+        #expect(driver.session.menu.selectedIndex == 0)
+        #expect(source.rendered.count < 5, "\(source.rendered)")
+
+        // A click on a chapter whose part is not in: its part is assembled, and the reader goes there.
+        let strip = driver.session.menu
+        let eighth = try #require(titles.firstIndex(of: "Chapter 8"))
+        let x = Int(strip.frame(ofItem: eighth).x - strip.scrollOffset) + 1
+        driver.send(.tapStrip(x: x))
+        driver.settle()
+        #expect(driver.screenText.hasPrefix("Chapter 8"), "\(driver.screenText.prefix(80))")
+        #expect(driver.session.menu.selectedIndex == eighth)
+        // `]` goes on to the next, and the strip keeps every title while the rest comes in.
+        driver.press(.character("]"))
+        driver.settle()
+        #expect(driver.screenText.hasPrefix("Chapter 9"), "\(driver.screenText.prefix(80))")
+        #expect(driver.session.menu.items.map(\.title) == titles)
+        #expect(driver.session.menu.startPages == driver.session.menu.startPages.sorted())
+    }
+
+    @Test func aChapterFarAheadIsReachedBeforeTheBookIsAssembled() {
+        let source = TestBook(parts: 40)
+        var driver = SessionDriver(Document(book: source), width: 100, height: 30)
+        driver.send(.goToChapter(35))  // "Chapter 35": entry 2 is part 2's middle
+        #expect(source.rendered.count >= 35)
+        driver.settle()
+        #expect(driver.screenText.hasPrefix("Chapter 35"), "\(driver.screenText.prefix(80))")
+        #expect(driver.session.menu.selectedIndex == 35)
+        driver.send(.goToChapter(41))  // past the last: nothing happens
+        #expect(driver.screenText.hasPrefix("Chapter 35"))
+    }
+
     @Test func aLinkIsChosenWithTabFollowedWithEnterAndBackWithTwoQuotes() throws {
         var driver = SessionDriver(Document(book: TestBook()), width: 100, height: 30)
         driver.settle()

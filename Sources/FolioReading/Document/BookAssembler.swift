@@ -21,12 +21,16 @@ public final class BookAssembler {
     public private(set) var links: [BookLink] = []
     /// The images of the parts assembled so far, in text order (document offsets).
     public private(set) var images: [BookImage] = []
+    /// The book's table of contents, read once: ``chapters`` are its first entries, those
+    /// whose part is in (or, with no contents, each part's first line).
+    public let contents: [BookContentsEntry]
     private var anchors: [[String: Int]] = []
     private var placedContents = 0
 
     /// An assembler for `source`, with nothing assembled yet.
     public init(source: BookSource) {
         self.source = source
+        contents = source.contents
         text = StreamText()
         if source.partCount == 0 { text.finish() }
     }
@@ -73,7 +77,6 @@ public final class BookAssembler {
 
     /// Adds the contents entries, in order, as long as their part is in.
     private func placeContents() {
-        let contents = source.contents
         while placedContents < contents.count, let offset = offset(of: .part(contents[placedContents].part,
                                                                            fragment: contents[placedContents].fragment)) {
             let entry = contents[placedContents]
@@ -86,6 +89,16 @@ public final class BookAssembler {
                 chapters.append(Document.Chapter(title: firstLine(ofPart: index), offset: partStarts[index], level: 1))
             }
         }
+    }
+
+    /// Assembles parts until the contents entry `index` is a chapter (``chapters`` holds it) or
+    /// the book is complete. Returns whether it is one.
+    @discardableResult
+    public func place(chapter index: Int) -> Bool {
+        while chapters.count <= index && !isComplete {
+            assemble(budget: 1 << 20)
+        }
+        return index < chapters.count
     }
 
     /// The document offset a link target leads to, or nil while its part is not in

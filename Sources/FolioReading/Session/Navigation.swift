@@ -55,10 +55,16 @@ struct Navigation: CustomStringConvertible {
     }
 
     /// Gives the strip `chapters` as items starting on `pages` (pages not found yet: the
-    /// last page known). Returns whether the strip changed.
-    mutating func setChapters(_ chapters: [Document.Chapter], pages: [Int], lastKnownPage: Int) -> Bool {
-        let items = chapters.indices.map { MenuItem(id: $0, title: chapters[$0].title) }
+    /// last page known), then `pending`, the titles of chapters whose text is not in yet
+    /// (starting after every page known, so none of them is chosen by the pages shown).
+    /// Returns whether the strip changed; the same items and pages again change nothing
+    /// (nothing is measured again).
+    mutating func setChapters(_ chapters: [Document.Chapter], pending: [String], pages: [Int], lastKnownPage: Int) -> Bool {
+        let titles = chapters.map(\.title) + pending
         let starts = Array(pages.prefix(chapters.count)) + repeatElement(lastKnownPage, count: max(0, chapters.count - pages.count))
+            + repeatElement(max(0, lastKnownPage + 1), count: pending.count)
+        guard starts != menu.startPages || !menu.items.lazy.map(\.title).elementsEqual(titles) else { return false }
+        let items = titles.indices.map { MenuItem(id: $0, title: titles[$0]) }
         return (try? menu.setItems(items, startPages: starts)).map { !$0.isEmpty } ?? false
     }
 

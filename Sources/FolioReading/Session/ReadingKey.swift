@@ -243,17 +243,17 @@ extension ReadingSession {
     /// may start on the right-hand page, and `]` then goes to the one after it, not to the
     /// spread already shown.
     mutating func chapterStep(_ count: Int, into out: inout Outbox) {
-        guard !chapters.isEmpty else {
+        guard chapterCount > 0 else {
             notify("No chapters", kind: .problem, into: &out)
             return
         }
         // Where the reader is headed: a second press during the turn counts from the first's chapter.
         let shown = pendingOffset.map { $0..<($0 + 1) } ?? (isLineView ? screenBytes : bytes(ofSpreadHolding: pager.targetPage ?? currentPage))
         let current = chapters.lastIndex { $0.offset < shown.upperBound } ?? -1
-        if count > 0 && current + 1 >= chapters.count {
+        if count > 0 && current + 1 >= chapterCount {
             notify("No more chapters", into: &out)
             return
         }
-        perform(.goToChapter(min(max(current + count, 0), chapters.count - 1)), into: &out)
+        perform(.goToChapter(min(max(current + count, 0), chapterCount - 1)), into: &out)
     }
 }

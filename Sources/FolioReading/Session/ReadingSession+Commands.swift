@@ -66,9 +66,9 @@ extension ReadingSession {
             remember()
             go(to: .percent(percent), animated: true, into: &out)
         case .goToChapter(let index):
-            guard work.chapters.indices.contains(index) else { return }
+            guard let offset = chapterOffset(index, into: &out) else { return }
             remember()
-            go(to: .offset(work.chapters[index].offset), animated: true, into: &out)
+            go(to: .offset(offset), animated: true, into: &out)
         case .goToOffset(let offset):
             go(to: .offset(max(0, offset)), animated: true, into: &out)
         case .follow:
@@ -91,7 +91,13 @@ extension ReadingSession {
         case .release(let x, let y):
             release(x: x, y: y, into: &out)
         case .tapStrip(let x):
-            for effect in navigation.menu.tap(atViewportX: Double(x) + Double(measurer.columnWidth) / 2) {
+            let along = Double(x) + Double(measurer.columnWidth) / 2
+            // A chapter whose text is not in yet has no page to show: it is assembled and gone to.
+            if let index = navigation.menu.item(atViewportX: along), index >= work.chapters.count {
+                perform(.goToChapter(index), into: &out)
+                return
+            }
+            for effect in navigation.menu.tap(atViewportX: along) {
                 if case .showPage(let page) = effect { go(to: .page(page), animated: true, into: &out) }
                 out.redraw()
             }

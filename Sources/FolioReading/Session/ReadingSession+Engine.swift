@@ -47,7 +47,8 @@ extension ReadingSession {
         if let effects { absorb(effects, into: &out) }
         if dots { out.redraw() }
         findLonePages(into: &out)
-        if navigation.setChapters(work.chapters, pages: work.chapterPages, lastKnownPage: pagination.knownPages - 1) { out.redraw() }
+        if navigation.setChapters(work.chapters, pending: pendingChapterTitles, pages: work.chapterPages,
+                                  lastKnownPage: pagination.knownPages - 1) { out.redraw() }
         if navigation.followPager() { out.redraw() }
     }
 
@@ -76,6 +77,30 @@ extension ReadingSession {
             absorb(navigation.pager.move(toPage: page, animated: false, at: now), into: &out)
         }
         out.redraw()
+    }
+
+    /// The titles of a book's contents entries whose part is not in yet, after ``chapters``:
+    /// the strip shows the whole table of contents from the first page, and choosing one of
+    /// them assembles the book up to it (``chapterOffset(_:into:)``).
+    var pendingChapterTitles: [String] {
+        guard let book = document.book, !book.contents.isEmpty else { return [] }
+        return book.contents.dropFirst(work.chapters.count).map(\.title)
+    }
+
+    /// The strip's item count: the chapters found, then those still to come.
+    var chapterCount: Int {
+        guard let book = document.book, !book.contents.isEmpty else { return work.chapters.count }
+        return max(book.contents.count, work.chapters.count)
+    }
+
+    /// Where chapter `index` of the strip starts; a book's chapter whose part is not in yet
+    /// is assembled first (a part renders in milliseconds). Nil for no such chapter.
+    mutating func chapterOffset(_ index: Int, into out: inout Outbox) -> Int? {
+        guard index >= 0 else { return nil }
+        if index >= work.chapters.count, let book = document.book, book.place(chapter: index) {
+            findChapters(into: &out)
+        }
+        return work.chapters.indices.contains(index) ? work.chapters[index].offset : nil
     }
 
     /// Takes a book's chapters as far as it is assembled (a link may assemble parts outside
