@@ -177,6 +177,10 @@ def run(argv, columns, rows, program, quiet=0.4, limit=20.0, hold=0.0, appears=N
             break
         last = time.perf_counter()
         chunks.append((last - start, data))
+        # Answer a question about the terminal as a terminal would (pyte does not): folio asks
+        # what a book's pictures can be drawn with, and a VT220 without graphics says so at once.
+        if b"\x1b[c" in data:
+            os.write(master, b"\x1b[?62;22c")
     rss, anon = memory(process.pid, program) if program else (0, 0)
     if then is not None:
         # Keys once the screen is still (End, G), then memory again once it is still again.
