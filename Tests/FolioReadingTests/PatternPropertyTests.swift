@@ -278,6 +278,45 @@ func shrink(_ expression: Expression, _ line: [Character], while fails: (Express
         }
     }
 
+    /// A search that passes over the lines without the pattern's literal (grep's way) finds
+    /// exactly the matches a search of every line finds: in texts of random lines, some drawn
+    /// otherwise than stored (escapes, overstrikes, soft hyphens), some longer than a line is
+    /// searched whole, scanned in slices of random sizes across windows.
+    @Test func passingOverLinesFindsWhatEveryLineFinds() async {
+        let needles = ["a", "ab", "aB", "é", "ÿ", "жЖ", "日", "a b", "_1", "abab"]
+        let decorations: [[UInt8]] = [Array("\u{1B}[1m".utf8), [0x08], Array("\u{AD}".utf8), [0x0A], [0x0A, 0x0A]]
+        await propertyCheck(count: 150, input: Gen.uint64(in: 0 ... .max)) { seed in
+            var random = SplitMix(seed: seed)
+            var text: [UInt8] = []
+            // Large texts now and then, for windows that end mid-text and a line past the longest searched whole.
+            let lines = random.next(6) == 0 ? 6_000 : 60
+            for _ in 0..<lines {
+                text += Self.randomBytes(&random, chunks: 12)
+                if random.next(40) == 0 { text += decorations[random.next(decorations.count)] }
+                text.append(0x0A)
+            }
+            if lines > 60 && random.next(2) == 0 {
+                text += Array(repeating: 0x62, count: TextSearch.maximumLine + 100) + Array("ab".utf8) + [0x0A]
+            }
+            let literal = random.next(2) == 0
+            let source = literal
+                ? (0..<random.next(2) + 1).map { _ in needles[random.next(needles.count)] }.joined()
+                : Expression.random(&random, depth: 3).description
+            let caseSensitivity: Pattern.CaseSensitivity = random.next(2) == 0 ? .sensitive : .insensitive
+            guard let fast = try? Pattern(source, caseSensitivity: caseSensitivity, isLiteral: literal, usesFastPaths: true),
+                  let slow = try? Pattern(source, caseSensitivity: caseSensitivity, isLiteral: literal, usesFastPaths: false) else {
+                Issue.record("seed \(seed): \(source) refused")
+                return
+            }
+            let storage = StreamText(complete: text)
+            var skipping = TextSearch(pattern: fast, backward: false), everyLine = TextSearch(pattern: slow, backward: false)
+            while !skipping.isComplete { skipping.scan(storage, budget: 1 + random.next(200_000)) }
+            while !everyLine.isComplete { everyLine.scan(storage, budget: 1 << 20) }
+            #expect(skipping.matches == everyLine.matches,
+                    "seed \(seed): \(fast) in \(text.count) bytes: \(skipping.matches.count) matches passing over lines, \(everyLine.matches.count) line by line")
+        }
+    }
+
     /// Random strings of pattern syntax either compile or are refused with
     /// a column inside the pattern; what compiles searches random bytes
     /// without trapping and reports ranges inside the line, at or after the start.

@@ -33,6 +33,16 @@ extension Pattern {
             }
         }
 
+        /// Whether ``firstCandidate(in:)`` can pass over lines: the pattern is a plain string,
+        /// or holds one every match contains.
+        var findsCandidates: Bool { literal != nil || required != nil }
+
+        /// Where the first line that may hold a match holds the literal every match has
+        /// (the match itself, for a plain string), in `bytes` of many lines; nil for none.
+        func firstCandidate(in bytes: UnsafeRawBufferPointer) -> Int? {
+            (literal ?? required)?.find(in: bytes, from: 0)?.lowerBound
+        }
+
         /// The leftmost-first match starting at or after `start`; from inside
         /// a character, at or after where that character ends.
         func firstMatch(in bytes: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {

@@ -209,6 +209,16 @@ public struct Pattern: Sendable, CustomStringConvertible {
         matcher.firstMatch(in: line, from: Swift.max(start, 0))
     }
 
+    /// Whether ``firstCandidate(in:)`` can pass over the lines that cannot hold a match: the
+    /// pattern is a plain string or holds one every match contains, and never matches empty.
+    var findsCandidates: Bool { !matchesEmpty && matcher.findsCandidates }
+
+    /// In `bytes` of many lines (drawn as stored), a byte of the first line that may hold a
+    /// match, found at scanning speed; nil when no line may. Only when ``findsCandidates``.
+    func firstCandidate(in bytes: UnsafeRawBufferPointer) -> Int? {
+        matcher.firstCandidate(in: bytes)
+    }
+
     /// Calls `body` with each match in `line`, left to right, until it returns false.
     ///
     /// Matches do not overlap. After an empty match the search moves on one

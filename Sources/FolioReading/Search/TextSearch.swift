@@ -91,10 +91,58 @@ public struct TextSearch: Sendable, CustomStringConvertible {
     private mutating func searchLines(in window: TextWindow) -> Int {
         var scratch = VisibleLine()
         let softHyphens = VisibleLine.holdsSoftHyphen(window.bytes)
+        if !softHyphens, let consumed = searchCandidateLines(in: window, scratch: &scratch) { return consumed }
         return window.forEachWholeLine(upTo: Self.maximumLine) { line, _ in
             search(UnsafeRawBufferPointer(rebasing: window.bytes[line]), at: window.base + line.lowerBound,
                    softHyphens: softHyphens, scratch: &scratch)
         }
+    }
+
+    /// Searches only the lines of `window` that may hold a match: the pattern's literal is looked
+    /// for across the whole window at scanning speed (as grep does), and each line it is on is
+    /// searched as ``searchLines(in:)`` searches every line. Only where every line is drawn as
+    /// stored (no escape, backspace or soft hyphen: a match in what is drawn is then one in the
+    /// bytes). Returns the bytes consumed, or nil, having searched nothing, where it cannot.
+    private mutating func searchCandidateLines(in window: TextWindow, scratch: inout VisibleLine) -> Int? {
+        let bytes = window.bytes
+        guard pattern.findsCandidates, let base = bytes.baseAddress,
+              memchr(base, 0x1B, bytes.count) == nil, memchr(base, 0x08, bytes.count) == nil else { return nil }
+        // The whole lines: to the last line feed, or to the end of the text's last window.
+        let end: Int
+        if window.isFinal {
+            end = bytes.count
+        } else if let last = Self.lastLineFeed(in: bytes, before: bytes.count, from: 0) {
+            end = last + 1
+        } else {
+            return nil  // one line longer than the window: cut as searchLines cuts it
+        }
+        var at = 0
+        while at < end && matches.count < Self.matchLimit,
+              let hit = pattern.firstCandidate(in: UnsafeRawBufferPointer(rebasing: bytes[at..<end])) {
+            let position = at + hit
+            let lineStart = Self.lastLineFeed(in: bytes, before: position, from: at).map { $0 + 1 } ?? at
+            let lineEnd = memchr(base + position, 0x0A, end - position).map { base.distance(to: UnsafeRawPointer($0)) + 1 } ?? end
+            // The line as searchLines sees it (cut in pieces when longer than maximumLine).
+            let line = TextWindow(bytes: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), base: window.base + lineStart,
+                                  isFinal: true)
+            _ = line.forEachWholeLine(upTo: Self.maximumLine) { piece, _ in
+                search(UnsafeRawBufferPointer(rebasing: line.bytes[piece]), at: line.base + piece.lowerBound,
+                       softHyphens: false, scratch: &scratch)
+            }
+            at = lineEnd
+        }
+        return end
+    }
+
+    /// The last line feed in `bytes[start..<end]`, looked for backward (the line a byte is on
+    /// costs its own length, not the window's); nil for none.
+    private static func lastLineFeed(in bytes: UnsafeRawBufferPointer, before end: Int, from start: Int) -> Int? {
+        var i = end
+        while i > start {
+            i -= 1
+            if bytes[i] == 0x0A { return i }
+        }
+        return nil
     }
 
     private mutating func search(_ line: UnsafeRawBufferPointer, at offset: Int, softHyphens: Bool, scratch: inout VisibleLine) {
