@@ -32,6 +32,8 @@ struct BackgroundWork: CustomStringConvertible {
         case survey
         /// Laying out more pages.
         case pagination
+        /// Counting the pages from the text's start, after a leap (``BackgroundWork/counting``).
+        case counting
         /// Finding Markdown headings as far as pagination has gone.
         case chapters
         /// Finding the page each chapter starts on, once pagination has reached it.
@@ -47,6 +49,7 @@ struct BackgroundWork: CustomStringConvertible {
             case .assembly: "assembly"
             case .survey: "survey"
             case .pagination: "pagination"
+            case .counting: "counting"
             case .chapters: "chapters"
             case .chapterPages: "chapter pages"
             case .lines: "lines"
@@ -77,6 +80,10 @@ struct BackgroundWork: CustomStringConvertible {
 
     /// The pages known at the current layout.
     var pagination: Pagination
+    /// After a leap to a far place (``ReadingSession/hasLeapt``), ``pagination`` starts there, and
+    /// this one counts the pages from the text's start until it reaches the pages shown; nil
+    /// when the pages shown are counted from the start.
+    var counting: Pagination?
     /// How wide the document's own lines are.
     var survey = LineWidthSurvey()
     /// The Markdown heading scanner (nil for other formats).
@@ -107,6 +114,7 @@ struct BackgroundWork: CustomStringConvertible {
     mutating func restartPagination(_ layout: TextLayout, text: some TextStorage, budget: Int) {
         pagination = Pagination(layout: layout, from: pagination.firstStart, style: pagination.firstStyle)
         pagination.extend(text, budget: budget)
+        if let count = counting { counting = Pagination(layout: layout, from: count.firstStart, style: count.firstStyle) }
         chapterPages.removeAll()
     }
 
@@ -122,6 +130,8 @@ struct BackgroundWork: CustomStringConvertible {
             return survey.canScan(text)
         case .pagination:
             return pagination.canExtend(text)
+        case .counting:
+            return counting?.canExtend(text) ?? false
         case .chapters:
             guard document.book == nil, let scanner else { return false }
             return scanner.canScan(text, upTo: chapterLimit(text))
@@ -186,6 +196,8 @@ struct BackgroundWork: CustomStringConvertible {
             }
         case .pagination:
             if pagination.extend(text, budget: budget) { report.pagesChanged = true }
+        case .counting:
+            _ = counting?.extend(text, budget: budget)
         case .chapters:
             guard var found = scanner else { return }
             if found.scan(text, upTo: chapterLimit(text)) {
@@ -217,6 +229,8 @@ struct BackgroundWork: CustomStringConvertible {
         case .pagination:
             pagination.finish()
             report.pagesChanged = true
+        case .counting:
+            counting?.finish()
         case .chapters:
             scanner?.skip(to: document.text.count)
         case .chapterPages:
@@ -236,6 +250,7 @@ struct BackgroundWork: CustomStringConvertible {
         case .assembly: [document.text.count, document.isComplete ? 1 : 0]
         case .survey: [survey.scanned, survey.isSettled ? 1 : 0]
         case .pagination: [pagination.knownPages, pagination.textCount, pagination.isComplete ? 1 : 0, pagination.waitsForText ? 1 : 0]
+        case .counting: [counting?.knownPages ?? -1, counting?.textCount ?? -1, counting?.isComplete == true ? 1 : 0]
         case .chapters: [scanner?.position ?? -1]
         case .chapterPages: [chapterPages.count]
         case .lines: [lines.scanned, lines.isComplete ? 1 : 0]
@@ -245,7 +260,9 @@ struct BackgroundWork: CustomStringConvertible {
 
     /// `pages 12+ · survey settled · 3 chapters (2 placed)`.
     var description: String {
-        "pages \(pagination.knownPages)\(pagination.isComplete ? "" : "+") · \(survey) · \(chapters.count) chapters (\(chapterPages.count) placed)"
+        "pages \(pagination.knownPages)\(pagination.isComplete ? "" : "+")"
+            + (counting.map { " from byte \(pagination.firstStart) (\($0.knownPages)\($0.isComplete ? "" : "+") counted before)" } ?? "")
+            + " · \(survey) · \(chapters.count) chapters (\(chapterPages.count) placed)"
             + (stalls > 0 ? " · \(stalls) stalls" : "")
     }
 }

@@ -256,6 +256,7 @@ extension ReadingSession {
         if isLineView, work.pagination.isComplete, navigation.pager.activity == .idle, spreadBytes.upperBound >= document.text.count {
             line.pages = "\(known) / \(known)"
         }
+        if hasLeapt { line.pages = "? / ?" }  // shown before the pages before it are counted
         if let filtered = filteredText { line.pages = filtered.label + "  " + line.pages }
         switch mode {
         case .reading(let notice):

@@ -140,6 +140,21 @@ extension ReadingSession {
     /// Goes to `target` now when pagination has reached it; else waits for it.
     mutating func go(to target: Wait.Target, animated: Bool, into out: inout Outbox) {
         abandonPendingPlace(for: target)
+        if leapedTargetWaits(target, into: &out) {
+            mode = .waiting(Wait(target: target, animated: animated))
+            out.redraw()
+            return
+        }
+        // A far place in a large text is shown at once, its page counted after (ReadingSession+Leap).
+        var animated = animated
+        switch target {
+        case .offset(let offset) where canLeap(to: offset):
+            if leap(to: offset, linesAbove: 3 * linesPerPage, into: &out) { animated = false }
+        case .end where !work.pagination.isComplete && canLeap(to: document.text.count):
+            if leap(to: document.text.count, linesAbove: 4 * linesPerPage, into: &out) { animated = false }
+        default:
+            break
+        }
         let page: Int?
         let pagination = work.pagination
         switch target {

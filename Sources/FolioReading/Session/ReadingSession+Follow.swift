@@ -137,6 +137,7 @@ extension ReadingSession {
             work.pagination.reopen()
             syncModels(into: &out)
         }
+        if work.counting?.isComplete == true { work.counting?.reopen() }
         if finder.current?.isComplete == true { finder.current?.reopen() }
     }
 

@@ -40,6 +40,7 @@ extension ReadingSession {
         if report.linesCounted && options.showsLineNumbers { out.redraw() }  // a gutter may have numbers now
         noticeChange(into: &out)
         resumeWait(into: &out)
+        landWhenCounted(into: &out)
         if isWaiting { out.redraw() }  // the progress shown moves
         return finish(out)
     }
@@ -129,7 +130,10 @@ extension ReadingSession {
         document.text.checkForChange()
         guard let change = document.text.change else { return }
         work.changeReported = true
-        if change == .truncated { work.pagination.finish() }
+        if change == .truncated {
+            work.pagination.finish()
+            work.counting?.finish()
+        }
         notify("\(document.title) \(change): press R to read it again", kind: .problem, into: &out)
         syncModels(into: &out)
     }
