@@ -97,6 +97,15 @@ final class TestBook: BookSource {
         #expect(driver.session.menu.startPages == driver.session.menu.startPages.sorted())
     }
 
+    @Test func aSearchWaitingForAMatchInAPartNotInYetGetsItAssembled() {
+        let source = TestBook(parts: 40)
+        var driver = SessionDriver(Document(book: source), width: 100, height: 30)
+        driver.type("/Part 33 paragraph 7:")
+        driver.press(.enter)
+        #expect(driver.settle(limit: 20_000) as Bool)
+        #expect(driver.screenText.contains("Part 33 paragraph 7:"), "\(driver.screenText.prefix(80))")
+    }
+
     @Test func aChapterFarAheadIsReachedBeforeTheBookIsAssembled() {
         let source = TestBook(parts: 40)
         var driver = SessionDriver(Document(book: source), width: 100, height: 30)

@@ -13,8 +13,20 @@ extension ReadingSession {
     /// done. Each slice advances every task that can go on (the rule of
     /// ``BackgroundWork``), so a wait always ends. O(budget).
     public mutating func work(budget: Int, at time: Double) -> [SessionEffect] {
-        work(budget: budget, skipping: [], at: time)
+        work(budget: budget, skipping: scanOnly ? Self.notTheSearch : [], at: time)
     }
+
+    /// Whether the reader waits for the search's scan to reach a match and the scan can go on:
+    /// only the scan can end that wait, so it has the slices to itself (the pages are laid out
+    /// where the match is). Not once it has caught up with a text still coming: a book's
+    /// assembly must then go on for it.
+    var scanOnly: Bool {
+        guard case .waiting(let wait) = mode, case .match = wait.target else { return false }
+        return finder.current?.canScan(document.text) ?? false
+    }
+
+    /// Every task but the search's scan.
+    static let notTheSearch = Set(BackgroundWork.Task.allCases).subtracting([.search])
 
     /// ``work(budget:at:)`` leaving the tasks in `skipping` for a later slice.
     mutating func work(budget: Int, skipping: Set<BackgroundWork.Task>, at time: Double) -> [SessionEffect] {
