@@ -43,6 +43,28 @@ import FolioTestSupport
         #expect(tmux.waitForExit() == 0)
     }
 
+    /// `+G` on a large log, no key pressed: its last line shows at once, before its pages are
+    /// counted (`? / ?`), and once they are the same lines stay with the final count. A log whose
+    /// narrow lines make two pages side by side (measured after the start) waits for the count.
+    @Test(arguments: ["single", "auto"])
+    func theEndOfALargeLogShowsAtOnceAndItsCountComesAfter(spread: String) throws {
+        let dir = try Folio.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let log = try file(dir, .log, megabytes: 24)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        let last = String(text.split(separator: "\n").last?.prefix(40) ?? "")
+        let tmux = try Tmux(columns: 120, rows: 40, command: [Folio.binary.path, "--forget", "--spread", spread, "+G", log.path])
+        let shown = try tmux.waitFor(timeout: 30, "the last line") { body($0).contains(last) }
+        let counted = try tmux.waitFor(timeout: 60, "the final count") { pages($0).map { !$0.counting } ?? false }
+        #expect(body(counted).contains(last))
+        if spread == "single" {
+            #expect(body(counted) == body(shown), "the lines on screen stayed where they were")
+            #expect(pages(counted).map { $0.page == $0.count } == true, "\(status(counted))")
+        }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test func aResizeAtPage400LandsOnTheReadersTextWithoutAnotherKey() throws {
         let dir = try Folio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

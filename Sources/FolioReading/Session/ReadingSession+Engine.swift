@@ -302,6 +302,9 @@ extension ReadingSession {
         let rule = FixedSpreadRule(spreadMode)
         let width = Double(max(1, viewport.width)), height = Double(max(1, viewport.height))
         if let effects = try? navigation.book.resize(&navigation.pager, width: width, height: height, rule: rule) { absorb(effects, into: &out) }
+        // Pages side by side now (a text's own narrow lines, measured after the leap): only a text
+        // scrolled by lines leaps, so the count from the start takes over and the place waits for it.
+        if hasLeapt && !isLineView { land(keepingTop: false, into: &out) }
         _ = try? navigation.indicator.setStyle(Self.indicatorStyle(viewport: viewport, measurer: measurer))
         if let effects = try? navigation.menu.resize(viewportWidth: Double(viewport.stripWidth)), !effects.isEmpty { out.redraw() }
         syncModels(into: &out)

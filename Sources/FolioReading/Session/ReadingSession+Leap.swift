@@ -75,17 +75,17 @@ extension ReadingSession {
     }
 
     /// Brings the counted pages back, with the line at the top of the screen kept there when
-    /// `keepingTop` (the count has reached it); else a jump is about to go elsewhere. A no-op
-    /// unless the session has leapt.
+    /// `keepingTop` (the count has reached it) — or, at the end, the last line at the bottom, as
+    /// the end rests — else a jump is about to go elsewhere. A no-op unless the session has leapt.
     mutating func land(keepingTop: Bool, into out: inout Outbox) {
         guard let counting = work.counting else { return }
-        let top = spreadBytes.lowerBound
+        let top = spreadBytes.lowerBound, atEnd = work.pagination.isComplete && spreadBytes.upperBound >= document.text.count
         work.pagination = counting
         work.counting = nil
         work.chapterPages.removeAll()
         shown.forgetAll()
         syncModels(into: &out)
-        if keepingTop { go(to: .offset(top), animated: false, into: &out) }
+        if keepingTop { go(to: atEnd ? .end : .offset(top), animated: false, into: &out) }
         out.redraw()
     }
 
