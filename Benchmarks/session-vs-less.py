@@ -4,7 +4,8 @@ through a pseudo-terminal of 200x50 (the issue "A reading session that never
 hangs"):
 
   search   `+/NEEDLE` on 100 MB whose only match is on its last line: the time
-           to the screen showing the match;
+           to the screen showing the match; beside it `grep -c NEEDLE` on the same
+           file (the time to count it, no screen: what a search can hope for);
   resize   at line 19,200 (folio's page 400 at 200x50) of 100 MB, the terminal
            resized to 120x40: the time from the resize to the reader's line on
            the new screen, and (folio) to the page count being final;
@@ -20,7 +21,7 @@ interleaved (folio, less, floor, …) and each figure is a median; the floor
 is the same harness timing `cat` of a finished screen that shows the same
 text. Lines written to OUTPUT.tsv:
 
-  search  FOLIO_S  LESS_S  FLOOR_S  RUNS
+  search  FOLIO_S  LESS_S  FLOOR_S  GREP_S  RUNS
   resize  FOLIO_LINE_S  FOLIO_FINAL_S  LESS_S  FLOOR_S  RUNS
   end     FOLIO_S  LESS_S  FLOOR_S  RUNS
 """
@@ -31,6 +32,7 @@ import select
 import signal
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -124,13 +126,13 @@ def main():
     gigabyte = os.path.join(tmp, "session-1GB.txt")
     numbered(hundred, 100 << 20, b"NEEDLE-AT-THE-END")
     numbered(gigabyte, 1 << 30, b"THE-LAST-LINE")
-    programs = [folio, "/usr/bin/less", "/bin/cat"]
+    programs = [folio, "/usr/bin/less", "/bin/cat", "/bin/grep"]
 
     def counted(shown):
         row = shown[-1]
         return " / " in row and "+" not in row.split(" / ", 1)[1].split()[0]
 
-    results = {"search": ([], [], []), "resize": ([], [], [], []), "end": ([], [], [])}
+    results = {"search": ([], [], [], []), "resize": ([], [], [], []), "end": ([], [], [])}
     for _ in range(runs):
         peers.warm(programs + [hundred])
         results["search"][0].append(peers.run([folio, "--forget", "+/NEEDLE-AT", hundred], COLUMNS, ROWS, "folio",
@@ -140,6 +142,10 @@ def main():
         results["search"][1].append(peers.run(["/usr/bin/less", "+/NEEDLE-AT", hundred], COLUMNS, ROWS, "less",
                                               quiet=15.0, limit=60, appears="NEEDLE-AT-THE-END")[0])
         results["search"][2].append(floor("NEEDLE-AT-THE-END"))
+        peers.warm(programs + [hundred])
+        started = time.perf_counter()
+        subprocess.run(["grep", "-c", "NEEDLE-AT", hundred], stdout=subprocess.DEVNULL)
+        results["search"][3].append(time.perf_counter() - started)
 
         marker = "line 000019200 "
         peers.warm(programs + [hundred])
