@@ -45,35 +45,106 @@ public struct CurlRenderer {
             ]
             SDL_RenderGeometry(renderer, nil, &shadow, Int32(shadow.count), nil, 0)
         }
-        // The front, shaded by its angle.
-        var vertices = mesh.front.map { v -> SDL_Vertex in
+        // The front, shaded by its angle: its flat part copied as a band, the rest as triangles.
+        let front1 = split(mesh.front, of: front, x: x, y: y, mirrored: mirrored, u: { mirrored ? 1 - $0 : $0 }, height: shadowHeight)
+        for band in front1.bands { copy(band, of: front) }
+        var vertices = front1.curved.map { v -> SDL_Vertex in
             let level = UInt8(max(0, min(255, v.shade * 255)))
             return SDL_Vertex(position: place(v), color: SDL_Color(r: level, g: level, b: level, a: 255),
                               tex_coord: SDL_FPoint(x: Float(mirrored ? 1 - v.u : v.u), y: Float(v.v)))
         }
-        SDL_RenderGeometry(renderer, front.handle, &vertices, Int32(vertices.count), nil, 0)
+        if !vertices.isEmpty { SDL_RenderGeometry(renderer, front.handle, &vertices, Int32(vertices.count), nil, 0) }
         guard !mesh.back.isEmpty else { return }
         // The back: the next page the right way round, or paper with the front faintly through it.
         if let back {
-            var backs = mesh.back.map { v -> SDL_Vertex in
+            let back1 = split(mesh.back, of: back, x: x, y: y, mirrored: mirrored, u: { mirrored ? $0 : 1 - $0 }, height: shadowHeight)
+            var backs = back1.curved.map { v -> SDL_Vertex in
                 let level = UInt8(max(0, min(255, v.shade * 255)))
                 return SDL_Vertex(position: place(v), color: SDL_Color(r: level, g: level, b: level, a: 255),
                                   tex_coord: SDL_FPoint(x: Float(mirrored ? v.u : 1 - v.u), y: Float(v.v)))
             }
-            SDL_RenderGeometry(renderer, back.handle, &backs, Int32(backs.count), nil, 0)
+            for band in back1.bands { copy(band, of: back) }
+            if !backs.isEmpty { SDL_RenderGeometry(renderer, back.handle, &backs, Int32(backs.count), nil, 0) }
         } else {
-            var paperVertices = mesh.back.map { v -> SDL_Vertex in
+            let back1 = split(mesh.back, of: front, x: x, y: y, mirrored: mirrored, u: { mirrored ? 1 - $0 : $0 }, height: shadowHeight)
+            var paperVertices = back1.curved.map { v -> SDL_Vertex in
                 let s = v.shade
                 return SDL_Vertex(position: place(v),
                                   color: SDL_Color(r: UInt8(Double(paper.0) * s), g: UInt8(Double(paper.1) * s), b: UInt8(Double(paper.2) * s), a: 255),
                                   tex_coord: SDL_FPoint())
             }
-            SDL_RenderGeometry(renderer, nil, &paperVertices, Int32(paperVertices.count), nil, 0)
-            var through = mesh.back.map { v -> SDL_Vertex in
+            if !paperVertices.isEmpty { SDL_RenderGeometry(renderer, nil, &paperVertices, Int32(paperVertices.count), nil, 0) }
+            SDL_SetRenderDrawColor(renderer, paper.0, paper.1, paper.2, 255)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            for band in back1.bands {
+                var rect = SDL_Rect(x: band.to.x, y: band.to.y, w: band.to.w, h: band.to.h)
+                SDL_RenderFillRect(renderer, &rect)
+            }
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+            var through = back1.curved.map { v -> SDL_Vertex in
                 SDL_Vertex(position: place(v), color: SDL_Color(r: 255, g: 255, b: 255, a: 38),
                            tex_coord: SDL_FPoint(x: Float(mirrored ? 1 - v.u : v.u), y: Float(v.v)))
             }
-            SDL_RenderGeometry(renderer, front.handle, &through, Int32(through.count), nil, 0)
+            // The front is opaque and copied without blending elsewhere: blended here, faintly.
+            var mode = SDL_BLENDMODE_NONE
+            SDL_GetTextureBlendMode(front.handle, &mode)
+            SDL_SetTextureBlendMode(front.handle, SDL_BLENDMODE_BLEND)
+            Self.clearModulation(front)
+            SDL_SetTextureAlphaMod(front.handle, 38)
+            for band in back1.bands { copy(band, of: front) }
+            if !through.isEmpty { SDL_RenderGeometry(renderer, front.handle, &through, Int32(through.count), nil, 0) }
+            SDL_SetTextureBlendMode(front.handle, mode)
+        }
+    }
+
+    /// A band of a texture copied one texel to a pixel: where from, where to, and whether mirrored.
+    struct Band {
+        var from: SDL_Rect
+        var to: SDL_Rect
+        var flipped: Bool
+    }
+
+    /// `triangles` of the mesh placed at (`x`, `y`) split into bands of `texture` to copy (its flat,
+    /// unshaded parts) and the triangles left. `u` turns the mesh's texture x into the texture's
+    /// (mirrored or not). A band covers every pixel its triangles touch, each showing the texel
+    /// under the pixel's centre. A texture not drawn one texel to a pixel
+    /// (a page of another size) keeps all its triangles.
+    func split(_ triangles: [CurlVertex], of texture: Texture, x: Double, y: Double, mirrored: Bool, u: (Double) -> Double,
+               height: Double) -> (bands: [Band], curved: [CurlVertex]) {
+        let (spans, curved) = CurlMesh.flatSpans(of: triangles)
+        guard !spans.isEmpty else { return ([], triangles) }
+        let w = Double(texture.size.width)
+        guard Double(texture.size.height) == height else { return ([], triangles) }
+        let top = Int32((y - 0.5).rounded(.up))
+        var bands: [Band] = []
+        for span in spans {
+            var s0 = x + (mirrored ? -span.start : span.start), s1 = x + (mirrored ? -span.end : span.end)
+            var t0 = u(span.startU) * w, t1 = u(span.endU) * w
+            if s0 > s1 { swap(&s0, &s1); swap(&t0, &t1) }
+            guard abs((s1 - s0) - abs(t1 - t0)) < 0.01 else { return ([], triangles) }
+            // Every pixel the band touches: the triangles drawn after it cover theirs again, and none is left a gap.
+            let p0 = Int(s0.rounded(.down)), p1 = Int(s1.rounded(.up))
+            guard p1 > p0 else { continue }
+            let flipped = t1 < t0
+            var from = flipped ? Int((t0 + s0 - 0.5).rounded(.down)) - p1 + 1 : p0 + Int((t0 + 0.5 - s0).rounded(.down))
+            var to = p0, width = p1 - p0
+            // Texels outside the texture are not there to copy.
+            if from < 0 { if !flipped { to -= from }; width += from; from = 0 }
+            if from + width > texture.size.width { let over = from + width - texture.size.width; if flipped { to += over }; width -= over }
+            guard width > 0 else { continue }
+            bands.append(Band(from: SDL_Rect(x: Int32(from), y: 0, w: Int32(width), h: Int32(texture.size.height)),
+                              to: SDL_Rect(x: Int32(to), y: top, w: Int32(width), h: Int32(texture.size.height)), flipped: flipped))
+        }
+        return (bands, curved)
+    }
+
+    /// Copies `band` of `texture` into the frame.
+    func copy(_ band: Band, of texture: Texture) {
+        var from = band.from, to = band.to
+        if band.flipped {
+            SDL_RenderCopyEx(renderer, texture.handle, &from, &to, 0, nil, SDL_FLIP_HORIZONTAL)
+        } else {
+            SDL_RenderCopy(renderer, texture.handle, &from, &to)
         }
     }
 
