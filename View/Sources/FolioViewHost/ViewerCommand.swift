@@ -177,7 +177,7 @@ public struct ViewerCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             return 1
         }
-        trace?("window \(screen.size) (\(screen.rendererName))")
+        trace?("window \(screen.size) (\(screen.rendererName), pages in \(String(cString: SDL_GetPixelFormatName(screen.pageFormat))))")
         // What cannot be opened is said on standard error and in the window, which is all a
         // reader launching from a file manager sees.
         func refuse(_ message: String) -> Int32 {
