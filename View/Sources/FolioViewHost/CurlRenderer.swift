@@ -45,46 +45,60 @@ public struct CurlRenderer {
             ]
             SDL_RenderGeometry(renderer, nil, &shadow, Int32(shadow.count), nil, 0)
         }
-        // The front, shaded by its angle: its flat part copied as a band, the rest as triangles.
+        // The front, shaded by its angle: its flat part copied as a band, the cylinder column by column.
         let front1 = split(mesh.front, of: front, x: x, y: y, mirrored: mirrored, u: { mirrored ? 1 - $0 : $0 }, height: shadowHeight)
         for band in front1.bands { copy(band, of: front) }
-        var vertices = front1.curved.map { v -> SDL_Vertex in
-            let level = UInt8(max(0, min(255, v.shade * 255)))
-            return SDL_Vertex(position: place(v), color: SDL_Color(r: level, g: level, b: level, a: 255),
-                              tex_coord: SDL_FPoint(x: Float(mirrored ? 1 - v.u : v.u), y: Float(v.v)))
+        if let columns = columns(of: front1.curved, in: front, x: x, y: y, mirrored: mirrored, u: { mirrored ? 1 - $0 : $0 }, height: shadowHeight) {
+            for column in columns { copy(column, of: front, level: UInt8(max(0, min(255, column.shade * 255)))) }
+        } else {
+            var vertices = front1.curved.map { v -> SDL_Vertex in
+                let level = UInt8(max(0, min(255, v.shade * 255)))
+                return SDL_Vertex(position: place(v), color: SDL_Color(r: level, g: level, b: level, a: 255),
+                                  tex_coord: SDL_FPoint(x: Float(mirrored ? 1 - v.u : v.u), y: Float(v.v)))
+            }
+            if !vertices.isEmpty { SDL_RenderGeometry(renderer, front.handle, &vertices, Int32(vertices.count), nil, 0) }
         }
-        if !vertices.isEmpty { SDL_RenderGeometry(renderer, front.handle, &vertices, Int32(vertices.count), nil, 0) }
         guard !mesh.back.isEmpty else { return }
         // The back: the next page the right way round, or paper with the front faintly through it.
         if let back {
             let back1 = split(mesh.back, of: back, x: x, y: y, mirrored: mirrored, u: { mirrored ? $0 : 1 - $0 }, height: shadowHeight)
-            var backs = back1.curved.map { v -> SDL_Vertex in
-                let level = UInt8(max(0, min(255, v.shade * 255)))
-                return SDL_Vertex(position: place(v), color: SDL_Color(r: level, g: level, b: level, a: 255),
-                                  tex_coord: SDL_FPoint(x: Float(mirrored ? v.u : 1 - v.u), y: Float(v.v)))
-            }
             for band in back1.bands { copy(band, of: back) }
-            if !backs.isEmpty { SDL_RenderGeometry(renderer, back.handle, &backs, Int32(backs.count), nil, 0) }
+            if let columns = columns(of: back1.curved, in: back, x: x, y: y, mirrored: mirrored, u: { mirrored ? $0 : 1 - $0 }, height: shadowHeight) {
+                for column in columns { copy(column, of: back, level: UInt8(max(0, min(255, column.shade * 255)))) }
+            } else {
+                var backs = back1.curved.map { v -> SDL_Vertex in
+                    let level = UInt8(max(0, min(255, v.shade * 255)))
+                    return SDL_Vertex(position: place(v), color: SDL_Color(r: level, g: level, b: level, a: 255),
+                                      tex_coord: SDL_FPoint(x: Float(mirrored ? v.u : 1 - v.u), y: Float(v.v)))
+                }
+                if !backs.isEmpty { SDL_RenderGeometry(renderer, back.handle, &backs, Int32(backs.count), nil, 0) }
+            }
         } else {
             let back1 = split(mesh.back, of: front, x: x, y: y, mirrored: mirrored, u: { mirrored ? 1 - $0 : $0 }, height: shadowHeight)
-            var paperVertices = back1.curved.map { v -> SDL_Vertex in
-                let s = v.shade
-                return SDL_Vertex(position: place(v),
-                                  color: SDL_Color(r: UInt8(Double(paper.0) * s), g: UInt8(Double(paper.1) * s), b: UInt8(Double(paper.2) * s), a: 255),
-                                  tex_coord: SDL_FPoint())
-            }
-            if !paperVertices.isEmpty { SDL_RenderGeometry(renderer, nil, &paperVertices, Int32(paperVertices.count), nil, 0) }
-            SDL_SetRenderDrawColor(renderer, paper.0, paper.1, paper.2, 255)
+            let columns = columns(of: back1.curved, in: front, x: x, y: y, mirrored: mirrored, u: { mirrored ? 1 - $0 : $0 }, height: shadowHeight)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            if let columns {
+                for column in columns {
+                    let s = column.shade
+                    SDL_SetRenderDrawColor(renderer, UInt8(Double(paper.0) * s), UInt8(Double(paper.1) * s), UInt8(Double(paper.2) * s), 255)
+                    var rect = column.to
+                    SDL_RenderFillRect(renderer, &rect)
+                }
+            } else {
+                var paperVertices = back1.curved.map { v -> SDL_Vertex in
+                    let s = v.shade
+                    return SDL_Vertex(position: place(v),
+                                      color: SDL_Color(r: UInt8(Double(paper.0) * s), g: UInt8(Double(paper.1) * s), b: UInt8(Double(paper.2) * s), a: 255),
+                                      tex_coord: SDL_FPoint())
+                }
+                if !paperVertices.isEmpty { SDL_RenderGeometry(renderer, nil, &paperVertices, Int32(paperVertices.count), nil, 0) }
+            }
+            SDL_SetRenderDrawColor(renderer, paper.0, paper.1, paper.2, 255)
             for band in back1.bands {
-                var rect = SDL_Rect(x: band.to.x, y: band.to.y, w: band.to.w, h: band.to.h)
+                var rect = band.to
                 SDL_RenderFillRect(renderer, &rect)
             }
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-            var through = back1.curved.map { v -> SDL_Vertex in
-                SDL_Vertex(position: place(v), color: SDL_Color(r: 255, g: 255, b: 255, a: 38),
-                           tex_coord: SDL_FPoint(x: Float(mirrored ? 1 - v.u : v.u), y: Float(v.v)))
-            }
             // The front is opaque and copied without blending elsewhere: blended here, faintly.
             var mode = SDL_BLENDMODE_NONE
             SDL_GetTextureBlendMode(front.handle, &mode)
@@ -92,9 +106,62 @@ public struct CurlRenderer {
             Self.clearModulation(front)
             SDL_SetTextureAlphaMod(front.handle, 38)
             for band in back1.bands { copy(band, of: front) }
-            if !through.isEmpty { SDL_RenderGeometry(renderer, front.handle, &through, Int32(through.count), nil, 0) }
+            if let columns {
+                for column in columns { copy(column, of: front, level: 255) }
+            } else {
+                var through = back1.curved.map { v -> SDL_Vertex in
+                    SDL_Vertex(position: place(v), color: SDL_Color(r: 255, g: 255, b: 255, a: 38),
+                               tex_coord: SDL_FPoint(x: Float(mirrored ? 1 - v.u : v.u), y: Float(v.v)))
+                }
+                if !through.isEmpty { SDL_RenderGeometry(renderer, front.handle, &through, Int32(through.count), nil, 0) }
+            }
             SDL_SetTextureBlendMode(front.handle, mode)
         }
+    }
+
+    /// One pixel column of the cylinder: the texture's column it shows, where, and how bright (0 … 1).
+    struct Column {
+        var from: SDL_Rect
+        var to: SDL_Rect
+        var shade: Double
+    }
+
+    /// The pixel columns that `curved` (strips of two triangles, placed at (`x`, `y`)) covers, each
+    /// with the texel column and brightness its triangles give the pixel's centre (both linear
+    /// across a strip, as SDL_RenderGeometry interpolates them): a strip's texture only stretches
+    /// across, so a column is a plain copy, and SDL's software renderer copies a column far faster
+    /// than it fills triangles. Nil when `texture` is not `height` pixels tall (drawn scaled).
+    func columns(of curved: [CurlVertex], in texture: Texture, x: Double, y: Double, mirrored: Bool, u: (Double) -> Double,
+                 height: Double) -> [Column]? {
+        guard Double(texture.size.height) == height else { return nil }
+        let w = Double(texture.size.width), top = Int32((y - 0.5).rounded(.up)), h = Int32(texture.size.height)
+        var columns: [Column] = []
+        columns.reserveCapacity(Int(height))
+        var i = 0
+        while i + 6 <= curved.count {
+            let a = curved[i], b = curved[i + 1]
+            i += 6
+            let sa = x + (mirrored ? -a.x : a.x), sb = x + (mirrored ? -b.x : b.x)
+            guard sa != sb else { continue }
+            let ta = u(a.u) * w, tb = u(b.u) * w
+            var p = Int((min(sa, sb) - 0.5).rounded(.up))
+            let end = Int((max(sa, sb) - 0.5).rounded(.up))
+            while p < end {
+                let f = (Double(p) + 0.5 - sa) / (sb - sa)
+                let texel = min(max(Int((ta + f * (tb - ta)).rounded(.down)), 0), texture.size.width - 1)
+                columns.append(Column(from: SDL_Rect(x: Int32(texel), y: 0, w: 1, h: h), to: SDL_Rect(x: Int32(p), y: top, w: 1, h: h),
+                                      shade: a.shade + f * (b.shade - a.shade)))
+                p += 1
+            }
+        }
+        return columns
+    }
+
+    /// Copies `column` of `texture` into the frame, its colour scaled by `level` / 255.
+    func copy(_ column: Column, of texture: Texture, level: UInt8) {
+        var from = column.from, to = column.to
+        SDL_SetTextureColorMod(texture.handle, level, level, level)
+        SDL_RenderCopy(renderer, texture.handle, &from, &to)
     }
 
     /// A band of a texture copied one texel to a pixel: where from, where to, and whether mirrored.
