@@ -12,9 +12,17 @@ public struct CurlRenderer {
     /// The paper's colour, for a back without a texture of its own.
     public var paper: (UInt8, UInt8, UInt8) = (246, 243, 234)
 
+    /// Whether the cylinder is copied a pixel column at a time (``columns(of:in:x:y:mirrored:u:height:)``)
+    /// rather than drawn as triangles: on SDL's software renderer, which fills triangles pixel by
+    /// pixel; a GPU renderer (OpenGL, even Mesa's llvmpipe) draws the triangles in one call and
+    /// would pay a call per column.
+    public var copiesColumns: Bool
+
     /// A renderer for `renderer`.
     public init(renderer: OpaquePointer) {
         self.renderer = renderer
+        var info = SDL_RendererInfo()
+        copiesColumns = SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }
 
     /// Draws `mesh` (page coordinates) at (`x`, `y`), mirrored left-right
@@ -130,10 +138,11 @@ public struct CurlRenderer {
     /// with the texel column and brightness its triangles give the pixel's centre (both linear
     /// across a strip, as SDL_RenderGeometry interpolates them): a strip's texture only stretches
     /// across, so a column is a plain copy, and SDL's software renderer copies a column far faster
-    /// than it fills triangles. Nil when `texture` is not `height` pixels tall (drawn scaled).
+    /// than it fills triangles. Nil when `texture` is not `height` pixels tall (drawn scaled), or
+    /// the renderer draws triangles well (``copiesColumns``).
     func columns(of curved: [CurlVertex], in texture: Texture, x: Double, y: Double, mirrored: Bool, u: (Double) -> Double,
                  height: Double) -> [Column]? {
-        guard Double(texture.size.height) == height else { return nil }
+        guard copiesColumns, Double(texture.size.height) == height else { return nil }
         let w = Double(texture.size.width), top = Int32((y - 0.5).rounded(.up)), h = Int32(texture.size.height)
         var columns: [Column] = []
         columns.reserveCapacity(Int(height))
