@@ -575,10 +575,12 @@ public final class BookViewer: Scene {
         if let kept = pages[page], kept.size == size, pageMarks[page] == marks { return kept }
         pageMarks[page] = marks
         guard size.width > 0, size.height > 0,
-              let handle = SDL_CreateTexture(screen.renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+              let handle = SDL_CreateTexture(screen.renderer, screen.pageFormat, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
                                              Int32(size.width), Int32(size.height)) else { return nil }
         let texture = Texture(handle: handle, size: size)
         SDL_SetTextureScaleMode(handle, SDL_ScaleModeLinear)
+        // Paper is opaque: the page is copied into the frame, not blended (the same pixels, less work).
+        SDL_SetTextureBlendMode(handle, SDL_BLENDMODE_NONE)
         SDL_SetRenderTarget(screen.renderer, handle)
         screen.clear(look.paper.0, look.paper.1, look.paper.2)
         let lineHeight = measurer.lineHeight

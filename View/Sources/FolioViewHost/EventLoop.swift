@@ -38,6 +38,9 @@ public struct EventLoop {
     public var afterDraw: (() -> Void)?
     /// Called with the seconds each frame took to draw and show, when set.
     public var frameTimed: ((Double) -> Void)?
+    /// Whether each frame is only cleared and shown, the scene not drawn (`--empty-frames`): with
+    /// ``frameTimed``, the floor of the frame times, the same input moving the same session.
+    public var drawsEmptyFrames = false
 
     /// A loop drawing into `screen` with time from `clock`.
     public init(screen: Screen, clock: @escaping () -> Double = EventLoop.ticks) {
@@ -55,7 +58,7 @@ public struct EventLoop {
         while !scene.wantsQuit {
             if scene.needsDraw {
                 let begin = clock()
-                scene.draw()
+                if drawsEmptyFrames { screen.clear(0, 0, 0) } else { scene.draw() }
                 afterDraw?()
                 screen.present()
                 if let frameTimed { SDL_RenderFlush(screen.renderer); frameTimed(clock() - begin) }

@@ -70,6 +70,17 @@ public final class Screen {
         return String(cString: name)
     }
 
+    /// The pixel format a page drawn once and copied every frame is best kept in: the window's own
+    /// when the renderer makes textures in it (a copy is then a plain copy of rows, where SDL's
+    /// software renderer otherwise converts every pixel), else RGBA. Opaque: no alpha is kept.
+    public var pageFormat: UInt32 {
+        let window = SDL_GetWindowPixelFormat(self.window)
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, folio_bytes_per_pixel(window) == 4 else { return SDL_PIXELFORMAT_RGBA32.rawValue }
+        let formats = withUnsafeBytes(of: info.texture_formats) { Array($0.bindMemory(to: UInt32.self).prefix(Int(info.num_texture_formats))) }
+        return formats.contains(window) ? window : SDL_PIXELFORMAT_RGBA32.rawValue
+    }
+
     /// SDL's last error message.
     public static var lastError: String { String(cString: SDL_GetError()) }
 
@@ -182,10 +193,25 @@ public final class Texture: @unchecked Sendable {
     public convenience init?(renderer: OpaquePointer, rgba: [UInt8], size: PixelSize) {
         guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue),
                                               Int32(size.width), Int32(size.height)) else { return nil }
-        rgba.withUnsafeBytes { _ = SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(size.width * 4)) }
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        let opaque = rgba.withUnsafeBytes { bytes -> Bool in
+            _ = SDL_UpdateTexture(texture, nil, bytes.baseAddress, Int32(size.width * 4))
+            return Self.isOpaque(bytes)
+        }
+        // An opaque picture (every photo from a JPEG) is copied rather than blended: the same
+        // pixels, and a software renderer skips a multiply per channel and pixel.
+        SDL_SetTextureBlendMode(texture, opaque ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         self.init(handle: texture, size: size)
+    }
+
+    /// Whether every pixel of RGBA `bytes` (4 per pixel) has full alpha. Cost: one pass, a compare per pixel.
+    static func isOpaque(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 3
+        while i < bytes.count {
+            if bytes[i] != 255 { return false }
+            i += 4
+        }
+        return true
     }
 
     deinit { SDL_DestroyTexture(handle) }

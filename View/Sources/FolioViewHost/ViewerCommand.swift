@@ -20,6 +20,8 @@ public struct ViewerCommand {
     public var trace = false
     /// Whether to leave as soon as the first photo or page is on screen (`--exit-after-first-frame`), for timing.
     public var exitAfterFirstFrame = false
+    /// Whether each frame is only cleared and shown (`--empty-frames`), for the floor of `--trace`'s frame times.
+    public var emptyFrames = false
     /// Neither restore nor save the reading position (`--forget`).
     public var forget = false
     /// A PNG to write the first frame showing content to (`--screenshot PATH`).
@@ -43,6 +45,8 @@ public struct ViewerCommand {
           --screenshot PATH              write the first complete frame to PATH (PNG)
           --exit-after-first-frame       leave once the first photo or page is shown (timing)
           --trace                        a line on standard error per page change, decode and frame
+          --empty-frames                 clear and show each frame without drawing it (timing: the floor
+                                         of --trace's frame times)
         keys: the terminal reader's (arrows, Space, PgUp/PgDn, Home/End, g, /, n, Tab, R; F1 or H: help);
               books: Ctrl++ Ctrl+- Ctrl+0 text size, Ctrl+T theme, Ctrl+S serif/sans, Ctrl+J justify,
               Ctrl+] Ctrl+[ longer/shorter lines, Ctrl+M wider margins (kept per book);
@@ -86,6 +90,7 @@ public struct ViewerCommand {
             case "--trace": trace = true
             case "--forget": forget = true
             case "--exit-after-first-frame": exitAfterFirstFrame = true
+            case "--empty-frames": emptyFrames = true
             case "--screenshot": screenshot = try value(a)
             case "-h", "--help": throw UsageError(description: Self.usage)
             default:
@@ -172,7 +177,7 @@ public struct ViewerCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             return 1
         }
-        trace?("window \(screen.size) (\(screen.rendererName))")
+        trace?("window \(screen.size) (\(screen.rendererName), pages in \(String(cString: SDL_GetPixelFormatName(screen.pageFormat))))")
         // What cannot be opened is said on standard error and in the window, which is all a
         // reader launching from a file manager sees.
         func refuse(_ message: String) -> Int32 {
@@ -190,6 +195,7 @@ public struct ViewerCommand {
         case .failure(let error): return refuse(error.description)
         }
         var loop = EventLoop(screen: screen)
+        loop.drawsEmptyFrames = command.emptyFrames
         var frames: [Double] = []
         if command.trace { loop.frameTimed = { frames.append($0) } }
         defer {

@@ -113,6 +113,35 @@ import FolioViewCore
         #expect(curl.mesh(progress: 1).front.allSatisfy { $0.x <= 0 + 1e-6 || $0.z > 0 } )
     }
 
+    /// The flat bands and the triangles left are the mesh again: every strip is in one or the
+    /// other, the bands are flat, unshaded and one texel to a pixel, and what is left is curved.
+    @Test func flatSpansAndCurvedTrianglesMakeTheMesh() {
+        for step in 0...40 {
+            let progress = Double(step) / 40
+            let mesh = curl.mesh(progress: progress)
+            for (side, triangles) in [("front", mesh.front), ("back", mesh.back)] {
+                let (spans, curved) = CurlMesh.flatSpans(of: triangles)
+                let banded = spans.reduce(0.0) { $0 + abs($1.end - $1.start) }
+                let flat = stride(from: 0, to: triangles.count, by: 6).filter { i in
+                    triangles[i..<(i + 6)].allSatisfy { $0.shade == 1 } && triangles[i].z == triangles[i + 1].z
+                }
+                let flatWidth = flat.reduce(0.0) { $0 + abs(triangles[$1 + 1].x - triangles[$1].x) }
+                #expect(curved.count + 6 * flat.count == triangles.count, "progress \(progress) \(side)")
+                #expect(abs(banded - flatWidth) < 1e-6, "progress \(progress) \(side): bands \(banded) px, flat strips \(flatWidth) px")
+                for span in spans {
+                    #expect(abs(abs(span.end - span.start) - abs(span.endU - span.startU) * 600) < 1e-6, "progress \(progress) \(side): \(span)")
+                }
+                #expect(stride(from: 0, to: curved.count, by: 6).allSatisfy { i in
+                    curved[i..<(i + 6)].contains { $0.shade != 1 } || curved[i].z != curved[i + 1].z
+                }, "progress \(progress) \(side)")
+                // Neighbouring flat strips are one band: at most the part not yet lifted and the part lying back up.
+                #expect(spans.count <= 1, "progress \(progress) \(side): \(spans)")
+            }
+        }
+        let rest = CurlMesh.flatSpans(of: curl.mesh(progress: 0).front)
+        #expect(rest.spans == [CurlSpan(start: 0, end: 600, startU: 0, endU: 1)] && rest.curved.isEmpty)
+    }
+
     @Test func shadeIsFullWhenFlatAndNeverOutOfRange() {
         #expect(PageCurl.shade(angle: 0) == 1)
         var a = 0.0
