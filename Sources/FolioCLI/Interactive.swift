@@ -106,8 +106,10 @@ struct InteractiveReader {
         func askTheTerminal(for document: Document) {
             guard pictureMode == .auto, !asked, document.book != nil else { return }
             asked = true
+            // The book's first part is rendered while the terminal answers: the first page needs both.
             let graphics = TerminalGraphics(replies: terminal.ask(TerminalGraphics.questions, timeout: Self.questionWait,
-                                                                  until: TerminalGraphics.isComplete))
+                                                                  until: TerminalGraphics.isComplete,
+                                                                  meanwhile: { document.book?.assembleFirst(budget: ReadingSession.firstPageBudget) }))
             method = pictureMode.method(graphics)
             cell = graphics.cell ?? TerminalGraphics.assumedCell
         }

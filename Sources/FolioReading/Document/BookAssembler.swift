@@ -91,6 +91,14 @@ public final class BookAssembler {
         }
     }
 
+    /// Assembles the first parts, about `budget` bytes, unless some are in already: what the
+    /// first page needs, done once by whoever comes first (a host while the terminal answers
+    /// a question, or the session opening the book). Returns whether a part was added.
+    @discardableResult
+    public func assembleFirst(budget: Int) -> Bool {
+        partStarts.isEmpty ? assemble(budget: budget) : false
+    }
+
     /// Assembles parts until the contents entry `index` is a chapter (``chapters`` holds it) or
     /// the book is complete. Returns whether it is one.
     @discardableResult

@@ -102,7 +102,7 @@ public struct ReadingSession: CustomStringConvertible {
         self.viewport = viewport
         now = time.isFinite ? time : 0
         if let book = document.book {
-            book.assemble(budget: Self.firstPageBudget)  // the first part, for the first page
+            book.assembleFirst(budget: Self.firstPageBudget)  // the first part, for the first page
             if book.source.isRightToLeft { self.options.rightToLeft = true }
         }
         var survey = LineWidthSurvey()

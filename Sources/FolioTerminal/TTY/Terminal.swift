@@ -221,8 +221,15 @@ public final class Terminal {
     /// Writes `request` (questions for the terminal, such as device attributes) and reads the
     /// raw replies until `isComplete` says they are all in or `timeout` seconds pass; returns
     /// the bytes read. Keys typed meanwhile are among them and lost: ask before the first key.
-    public func ask(_ request: [UInt8], timeout: Double, until isComplete: ([UInt8]) -> Bool) -> [UInt8] {
-        guard isStarted, (try? write(request)) != nil else { return [] }
+    /// `meanwhile` runs between the questions and the replies: work that needs no answer (a
+    /// book's first part), done while the terminal answers rather than before or after.
+    public func ask(_ request: [UInt8], timeout: Double, until isComplete: ([UInt8]) -> Bool,
+                    meanwhile: () -> Void = {}) -> [UInt8] {
+        guard isStarted, (try? write(request)) != nil else {
+            meanwhile()
+            return []
+        }
+        meanwhile()
         var replies: [UInt8] = []
         let deadline = Self.now() + timeout
         var poller = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)]
