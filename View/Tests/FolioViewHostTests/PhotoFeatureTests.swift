@@ -126,7 +126,7 @@ import Testing
         tiff += Array("2011:05:12 14:03:22".utf8) + [0]
         let app1: [UInt8] = [0xFF, 0xE1] + u16(2 + 6 + tiff.count) + [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
         let jpeg = [UInt8](FileManager.default.contents(atPath: path)!)
-        FileManager.default.createFile(atPath: path, contents: Data(Array(jpeg.prefix(2)) + app1 + Array(jpeg.dropFirst(2))))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(Array(jpeg.prefix(2)) + app1 + Array(jpeg.dropFirst(2))))
         return path
     }()
 
