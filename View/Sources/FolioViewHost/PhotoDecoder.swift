@@ -241,12 +241,67 @@ public final class PhotoDecoder: Sendable {
         let orientation = ExifOrientation.read(head)
         let storedBox = orientation.swapsSides ? PixelSize(width: box.height, height: box.width) : box
         var image = folio_jpeg_image()
-        guard folio_jpeg_preview(path, Int64(previewPixels), Int64(maximumPixels), &image) == 0 else { return nil }
+        if let early = EarlyScan.take(for: path) {
+            guard let scanned = early else { return nil }  // read at the start: it has no early scan
+            image = scanned
+        } else {
+            guard folio_jpeg_preview(path, Int64(previewPixels), Int64(maximumPixels), &image) == 0 else { return nil }
+        }
         defer { folio_jpeg_free(&image) }
         guard image.damaged_row == 0 else { return nil }
         let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
         guard case .success(let shown) = finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation) else { return nil }
         return DecodedPhoto(rgba: shown.rgba, size: shown.size, fullSize: orientation.shownSize(of: full))
+    }
+
+    /// Starts reading the first scan of the photo at `path` now, on another core: the window
+    /// opens meanwhile, and ``preview(path:box:)`` of that photo takes the scan rather than
+    /// reading it again (waiting for it to finish when it has not). A program calls it once,
+    /// for the photo it will show first, before it opens its window.
+    public static func startEarlyPreview(of path: String) {
+        let scan = EarlyScan(path: path)
+        EarlyScan.pending.withLock { $0 = scan }
+        DispatchQueue.global(qos: .userInitiated).async {
+            defer { scan.done.signal() }
+            guard head(of: path, count: 3).starts(with: jpegSignature), refusal(ofHeader: head(of: path)) == nil else { return }
+            var image = folio_jpeg_image()
+            guard folio_jpeg_preview(path, Int64(previewPixels), Int64(maximumPixels), &image) == 0 else {
+                folio_jpeg_free(&image)
+                return
+            }
+            scan.image = image
+        }
+    }
+
+    /// The first scan of one photo, read from the program's start (``startEarlyPreview(of:)``).
+    final class EarlyScan: @unchecked Sendable {
+        /// The photo's path, as its album names it.
+        let path: String
+        /// Signalled once the read is over; ``image`` is written only before it.
+        let done = DispatchSemaphore(value: 0)
+        /// The scan, or nil when the photo has none; whoever takes it frees it.
+        var image: folio_jpeg_image?
+
+        init(path: String) { self.path = path }
+
+        /// The scan started, until the first preview asked for takes it.
+        static let pending = Mutex<EarlyScan?>(nil)
+
+        /// For the first preview asked for: the early scan's result when it is of `path` (nil
+        /// inside: that photo has none), once it is ready; nil when none was started or it is
+        /// of another photo (a restored place), which is then let go.
+        static func take(for path: String) -> folio_jpeg_image?? {
+            guard let scan = pending.withLock({ value -> EarlyScan? in
+                defer { value = nil }
+                return value
+            }) else { return nil }
+            scan.done.wait()
+            guard scan.path == path else {
+                if var unused = scan.image { folio_jpeg_free(&unused) }
+                return nil
+            }
+            return .some(scan.image)
+        }
     }
 
     /// The first bytes of every JPEG file.

@@ -161,6 +161,11 @@ public struct ViewerCommand {
             FileHandle.standardError.write(Data("[\(t)] \(line)\n".utf8))
         } : nil
         let opened = Result { () throws(UsageError) -> Content in try command.content() }
+        // The first photo's first scan is read while the window opens: a large progressive JPEG
+        // is then on screen with the window's first frame, not a decode later.
+        if case .success(.photos(let list, _, _)) = opened, list.names.indices.contains(list.firstIndex) {
+            PhotoDecoder.startEarlyPreview(of: list.names[list.firstIndex])
+        }
         let environment = ProcessInfo.processInfo.environment
         if environment["DISPLAY"] == nil && environment["WAYLAND_DISPLAY"] == nil && environment["SDL_VIDEODRIVER"] == nil {
             if case .failure(let error) = opened {

@@ -40,6 +40,23 @@ import Testing
         }
     }
 
+    /// The scan read from the program's start is the preview of that photo, pixel for pixel; one
+    /// read for another photo (a place restored elsewhere) is let go, and each photo still gets its own.
+    @Test func theScanReadAtTheStartIsThePhotosPreview() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.large), "no \(Self.large) (Scripts/test-view installs mate-backgrounds)")
+        let reference = try #require(PhotoDecoder.preview(path: Self.large, box: Self.box))
+        PhotoDecoder.startEarlyPreview(of: Self.large)
+        let early = try #require(PhotoDecoder.preview(path: Self.large, box: Self.box))
+        #expect(early.size == reference.size && early.fullSize == reference.fullSize)
+        #expect(early.rgba == reference.rgba)
+        // Started for a photo with no preview, then asked for another: each is answered as if alone.
+        PhotoDecoder.startEarlyPreview(of: "/usr/share/backgrounds/mate/nature/Storm.jpg")
+        let other = try #require(PhotoDecoder.preview(path: Self.large, box: Self.box))
+        #expect(other.rgba == reference.rgba)
+        PhotoDecoder.startEarlyPreview(of: "/usr/share/backgrounds/mate/nature/Storm.jpg")
+        #expect(PhotoDecoder.preview(path: "/usr/share/backgrounds/mate/nature/Storm.jpg", box: Self.box) == nil)
+    }
+
     /// In the window the preview is drawn first — the photo is on screen before it is decoded — and
     /// the decoded photo then takes its place; a neighbour decoded ahead gets none.
     @Test func theWindowShowsThePreviewUntilThePhotoIsDecoded() throws {
