@@ -105,8 +105,8 @@ public struct TextSearch: Sendable, CustomStringConvertible {
     /// bytes). Returns the bytes consumed, or nil, having searched nothing, where it cannot.
     private mutating func searchCandidateLines(in window: TextWindow, scratch: inout VisibleLine) -> Int? {
         let bytes = window.bytes
-        guard pattern.findsCandidates, let base = bytes.baseAddress,
-              memchr(base, 0x1B, bytes.count) == nil, memchr(base, 0x08, bytes.count) == nil else { return nil }
+        // The caller found no soft hyphen in the window: the rest of what a line is drawn as stored lacks.
+        guard pattern.findsCandidates, let base = bytes.baseAddress, VisibleLine.isDrawnAsStored(bytes, softHyphens: false) else { return nil }
         // The whole lines: to the last line feed, or to the end of the text's last window.
         let end: Int
         if window.isFinal {
