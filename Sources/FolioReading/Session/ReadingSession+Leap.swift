@@ -79,7 +79,8 @@ extension ReadingSession {
     /// the end rests — else a jump is about to go elsewhere. A no-op unless the session has leapt.
     mutating func land(keepingTop: Bool, into out: inout Outbox) {
         guard let counting = work.counting else { return }
-        let top = spreadBytes.lowerBound, atEnd = work.pagination.isComplete && spreadBytes.upperBound >= document.text.count
+        let onScreen = spreadBytes
+        let top = onScreen.lowerBound, atEnd = work.pagination.isComplete && onScreen.upperBound >= document.text.count
         work.pagination = counting
         work.counting = nil
         work.chapterPages.removeAll()
