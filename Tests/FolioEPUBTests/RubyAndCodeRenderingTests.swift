@@ -53,6 +53,15 @@ func styledCharacters(_ item: EPUBRenderedItem) -> [(character: Unicode.Scalar, 
         #expect(characters(container, with: .rubyText) == "(とうきょう)")
     }
 
+    /// A reading with no base before it, first on its line, starts the line: it crashed the
+    /// renderer (its bracket was written before any line was), found by the document-start
+    /// property test's soup.
+    @Test func aReadingWithNoBaseStartsItsLine() {
+        let item = quick("<p><ruby><rt>かん</rt></ruby>字</p><p><ruby><rtc><rt>とう</rt></rtc></ruby></p>")
+        #expect(item.plain == "(かん)字\n\n(とう)")
+        #expect(characters(item, with: .rubyText) == "(かん)(とう)")
+    }
+
     /// A ruby's marks end with it, and a style around it goes on under them.
     @Test func aRubyInsideBoldEndsItsMarksOnly() {
         let item = quick("<p><b>a<ruby>字<rt>じ</rt></ruby>b</b></p>")

@@ -169,11 +169,11 @@ struct ContentRenderer {
                     $0.children(of: element)
                 } else {
                     // One pair of brackets round a container's readings (`<rtc>`), none round each inside it.
-                    $0.writer.write("(")
+                    $0.emit(Array("(".utf8))
                     $0.rubyHasBrackets.append(true)
                     $0.children(of: element)
                     $0.rubyHasBrackets.removeLast()
-                    $0.writer.write(")")
+                    $0.emit(Array(")".utf8))
                 }
             }
         case "rp":
