@@ -8,11 +8,13 @@ import FolioTestSupport
 final class TestBook: BookSource {
     let parts: Int
     let rightToLeft: Bool
+    let paragraphs: Int
     private(set) var rendered: [Int] = []
 
-    init(parts: Int = 6, rightToLeft: Bool = false) {
+    init(parts: Int = 6, rightToLeft: Bool = false, paragraphs: Int = 40) {
         self.parts = parts
         self.rightToLeft = rightToLeft
+        self.paragraphs = paragraphs
     }
 
     var title: String { "A Test Book" }
@@ -26,8 +28,8 @@ final class TestBook: BookSource {
         var text = "\u{1B}[1mChapter \(index + 1)\u{1B}[22m\n\n"
         var anchors: [String: Int] = [:]
         var links: [BookLink] = []
-        for p in 0..<40 {
-            if p == 20 { anchors["middle"] = text.utf8.count }
+        for p in 0..<paragraphs {
+            if p == paragraphs / 2 { anchors["middle"] = text.utf8.count }
             text += "Part \(index + 1) paragraph \(p): " + String(repeating: "words of the book ", count: 12) + "\n\n"
         }
         let start = text.utf8.count
@@ -46,7 +48,105 @@ final class TestBook: BookSource {
     func resource(_ path: String) -> [UInt8]? { nil }
 }
 
+/// ``TestBook`` whose long first part can come in by its start (``BookSource/partStart(at:bytes:)``),
+/// with a contents entry inside that part: told truly (its first lines), or, to see that
+/// nothing is lost when a source breaks its promise, as a line the part does not begin with.
+final class StartingBook: BookSource {
+    let book: TestBook
+    let lies: Bool
+    private(set) var startsAsked = 0
+
+    init(parts: Int, lies: Bool = false) {
+        book = TestBook(parts: parts, paragraphs: 400)
+        self.lies = lies
+    }
+
+    var title: String { book.title }
+    var authors: [String] { book.authors }
+    var language: String? { book.language }
+    var isRightToLeft: Bool { false }
+    var partCount: Int { book.partCount }
+    func part(at index: Int) -> BookPart { book.part(at: index) }
+    func resource(_ path: String) -> [UInt8]? { nil }
+    var contents: [BookContentsEntry] {
+        var entries = book.contents
+        entries.insert(BookContentsEntry(title: "Chapter 1, middle", level: 2, part: 0, fragment: "middle"), at: 1)
+        return entries
+    }
+
+    func partStart(at index: Int, bytes: Int) -> BookPart? {
+        startsAsked += 1
+        if lies { return BookPart(text: Array("A first line the part does not begin with\n".utf8)) }
+        let whole = book.part(at: index)
+        guard whole.text.count > 4 * bytes else { return nil }
+        var cut = bytes
+        while whole.text[cut - 1] != 0x0A { cut += 1 }
+        return BookPart(text: Array(whole.text[..<cut]), anchors: whole.anchors.filter { $0.value < cut },
+                        links: whole.links.filter { $0.range.upperBound < cut })
+    }
+
+    /// The text, chapters and links of the same book assembled part by part, each whole.
+    static func assembledWhole(parts: Int) -> (text: [UInt8], chapters: [Document.Chapter], links: [BookLink]) {
+        let whole = BookAssembler(source: StartingBook(parts: parts, lies: false).withoutStarts)
+        while !whole.isComplete { whole.assemble(budget: 1 << 20) }
+        return (whole.text.withBytes(0..<whole.text.count) { Array($0) }, whole.chapters, whole.links)
+    }
+
+    /// The same book without starts: every part is rendered whole.
+    var withoutStarts: some BookSource { Whole(book: self) }
+
+    private final class Whole: BookSource {
+        let book: StartingBook
+        init(book: StartingBook) { self.book = book }
+        var title: String { book.title }
+        var authors: [String] { book.authors }
+        var language: String? { book.language }
+        var isRightToLeft: Bool { false }
+        var partCount: Int { book.partCount }
+        func part(at index: Int) -> BookPart { book.part(at: index) }
+        func resource(_ path: String) -> [UInt8]? { nil }
+        var contents: [BookContentsEntry] { book.contents }
+    }
+}
+
 @Suite struct BookTests {
+    /// A long first part: its first lines are the first page, the rest follows with the other
+    /// parts, and the book comes out as it does part by part. A contents entry in the part's
+    /// rest waits for it, rather than landing on the part's first line.
+    @Test func aLongFirstPartShowsByItsStartAndTheRestFollows() throws {
+        let source = StartingBook(parts: 3)
+        var driver = SessionDriver(Document(book: source), width: 100, height: 30)
+        let book = try #require(driver.session.document.book)
+        let firstPart = source.part(at: 0).text.count
+        #expect(source.startsAsked == 1 && book.text.count < firstPart / 2, "only the start is in: \(book.text.count) of \(firstPart)")
+        #expect(driver.screenText.hasPrefix("Chapter 1"), "\(driver.screenText.prefix(80))")
+        #expect(book.offset(of: .part(0, fragment: "middle")) == nil)
+        #expect(book.chapters.map(\.title) == ["Chapter 1"])
+        driver.settle()
+        let whole = StartingBook.assembledWhole(parts: 3)
+        #expect(book.text.withBytes(0..<book.text.count) { Array($0) } == whole.text)
+        #expect(book.chapters == whole.chapters)
+        #expect(book.chapters.count == 5)
+        #expect(book.links == whole.links)
+        #expect(driver.session.document.isComplete && driver.screenText.hasPrefix("Chapter 1"))
+    }
+
+    /// A source whose start is not what its part begins with loses nothing: the whole part
+    /// follows the start on a page of its own, and its chapters and links lead there.
+    @Test func aStartThePartDoesNotBeginWithIsFollowedByTheWholePart() throws {
+        let source = StartingBook(parts: 3, lies: true)
+        var driver = SessionDriver(Document(book: source), width: 100, height: 30)
+        driver.settle()
+        let book = try #require(driver.session.document.book)
+        let whole = StartingBook.assembledWhole(parts: 3)
+        let lie = Array("A first line the part does not begin with\n".utf8)
+        let text = book.text.withBytes(0..<book.text.count) { Array($0) }
+        #expect(text == lie + [0x0C] + whole.text)
+        #expect(book.partStarts.first == lie.count + 1)
+        #expect(book.chapters.map(\.offset) == whole.chapters.map { $0.offset + lie.count + 1 })
+        #expect(book.links.map(\.range.lowerBound) == whole.links.map { $0.range.lowerBound + lie.count + 1 })
+    }
+
     @Test func aBookOpensOnItsFirstPartAndAssemblesTheRestInTheBackground() {
         let source = TestBook()
         var driver = SessionDriver(Document(book: source), width: 100, height: 30)

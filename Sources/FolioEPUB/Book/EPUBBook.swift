@@ -342,6 +342,50 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
         return ContentRenderer.render(document, path: item.href, stylesheet: sheet)
     }
 
+    /// The start of spine item `index`, for a first page that need not wait for all of a long
+    /// document: at least `minimum` bytes of display text, exactly what ``render(spineItem:)``
+    /// begins with (see ``EPUBRenderedItem/start(atLeast:)``), parsed and rendered from only as
+    /// much of the document as that takes. The entry is still read whole, since its encoding
+    /// can depend on every byte (UTF-8 that turns out not to be is Windows-1252).
+    ///
+    /// Nil where the whole is as quick: an item that is not a text document, or whose document
+    /// is not eight times `minimum` bytes. Nil too where its start alone could render otherwise:
+    /// a document whose head (its stylesheets) or body does not begin within the first half,
+    /// or one whose pictures are all it shows so far (a picture alone fills its page).
+    public func renderStart(spineItem index: Int, minimum: Int) -> EPUBRenderedItem? {
+        guard spine.indices.contains(index) else { return nil }
+        let item = spine[index]
+        guard !encryptedPaths.contains(item.href), !item.mediaType.hasPrefix("image/"),
+              let entry = archive.entry(item.href), entry.uncompressedSize >= 8 * UInt64(max(1, minimum)) else { return nil }
+        var budget = limits.maximumTotalBytes
+        guard let bytes = try? archive.contents(of: entry, limits: limits, budget: &budget) else { return nil }
+        return Self.start(of: TextDecoding.utf8(bytes), path: item.href, minimum: minimum, maximumDepth: limits.maximumDepth) {
+            [archive, stylesheets, encryptedPaths, limits] document in
+            Self.stylesheet(for: document, path: item.href, archive: archive, cache: stylesheets,
+                            encrypted: encryptedPaths, limits: limits, budget: &budget)
+        }
+    }
+
+    /// The start of the document whose text is `text` (valid UTF-8) at archive path `path`, as
+    /// ``renderStart(spineItem:minimum:)`` describes: its first twice `minimum` bytes are
+    /// parsed, cut before a `<`, then twice as many while that renders less than `minimum`,
+    /// as long as they are at most half of it.
+    static func start(of text: [UInt8], path: String, minimum: Int, maximumDepth: Int,
+                      stylesheet: (MarkupElement) -> Stylesheet) -> EPUBRenderedItem? {
+        var read = 2 * max(1, minimum)
+        while read * 2 <= text.count {
+            guard let cut = text[read...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+            read *= 2
+            let document = MarkupParser.parse(utf8: Array(text[..<cut]), mode: .html, maximumDepth: maximumDepth, isStart: true)
+            guard let head = document.first("head"), document.first("body") != nil,
+                  head.first("body") == nil else { continue }
+            let item = ContentRenderer.render(document, path: path, stylesheet: stylesheet(document))
+            guard !item.images.contains(where: \.isStandalone) else { return nil }
+            if let start = item.start(atLeast: minimum) { return start }
+        }
+        return nil
+    }
+
     /// The bytes of the entry at archive path `path` (an image, say, for a
     /// window host to draw), bounded by ``limits``.
     ///

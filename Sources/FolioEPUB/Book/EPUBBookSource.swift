@@ -67,8 +67,20 @@ public final class EPUBBookSource: BookSource {
             let line = "[cover image: \(title)]\n"
             return BookPart(text: Array(line.utf8), images: [BookImage(offset: 0, path: book.coverImage ?? "", alt: title, isStandalone: true)])
         }
-        let item = book.render(spineItem: spine)
-        return Self.withPageBreaks(BookPart(
+        return part(book.render(spineItem: spine))
+    }
+
+    /// The start of part `index` when it is a long document: what ``EPUBBook/renderStart(spineItem:minimum:)``
+    /// renders of it, at least `bytes` bytes that ``part(at:)`` begins with.
+    public func partStart(at index: Int, bytes: Int) -> BookPart? {
+        guard index >= 0, index < order.count, let spine = order[index],
+              let item = book.renderStart(spineItem: spine, minimum: bytes) else { return nil }
+        return part(item)
+    }
+
+    /// A rendered document as a part: its links leading to parts, its page breaks form feeds.
+    private func part(_ item: EPUBRenderedItem) -> BookPart {
+        Self.withPageBreaks(BookPart(
             text: item.text,
             anchors: item.anchors,
             links: item.links.map { BookLink(range: $0.range, target: target(of: $0.target)) },

@@ -19,6 +19,9 @@ public struct EPUBRenderedItem: Hashable, Sendable, CustomStringConvertible {
     public var pageBreaks: [Int]
     /// Byte ranges of lines whose base direction is right to left (`dir="rtl"` or CSS `direction: rtl`).
     public var rightToLeftRanges: [Range<Int>]
+    /// The text of elements written after reading their later children (a reversed list's
+    /// items, a ruby, a note reference): cut short, they would be written otherwise.
+    var lookaheads: [Range<Int>] = []
 
     /// A rendered item from its parts.
     public init(
@@ -32,6 +35,34 @@ public struct EPUBRenderedItem: Hashable, Sendable, CustomStringConvertible {
         self.headings = headings
         self.pageBreaks = pageBreaks
         self.rightToLeftRanges = rightToLeftRanges
+    }
+
+    /// This item, rendered from the start of a document, cut to what the whole document's
+    /// rendering begins with: its text up to the end of its last line that no element cut short
+    /// can have changed, and what lies there. Nil when that is less than `minimum` bytes.
+    ///
+    /// The writing is a walk that never goes back, so a line ended before the end of what was
+    /// read is written as the whole document writes it; only elements that read ahead
+    /// (``lookaheads``) and reach the cut could differ, and the cut goes before them.
+    func start(atLeast minimum: Int) -> EPUBRenderedItem? {
+        var end = text.count
+        while true {
+            guard let lineEnd = text[..<end].lastIndex(of: 0x0A) else { return nil }
+            let cut = lineEnd + 1
+            if let reaching = lookaheads.first(where: { $0.lowerBound < cut && $0.upperBound >= cut }) {
+                end = reaching.lowerBound
+                continue
+            }
+            guard cut >= minimum else { return nil }
+            return EPUBRenderedItem(
+                text: Array(text[..<cut]),
+                anchors: anchors.filter { $0.value < cut },
+                links: links.filter { $0.range.upperBound < cut },
+                images: images.filter { $0.offset < cut },
+                headings: headings.filter { $0.offset < cut },
+                pageBreaks: pageBreaks.filter { $0 < cut },
+                rightToLeftRanges: rightToLeftRanges.compactMap { $0.lowerBound < cut ? $0.lowerBound..<min($0.upperBound, cut) : nil })
+        }
     }
 
     /// The text as a `String` (escapes included).

@@ -5,6 +5,9 @@ package struct MarkupElement: Sendable, CustomStringConvertible {
     package var name: String
     package var attributes: [(name: String, value: String)]
     package var children: [MarkupNode]
+    /// Whether the element was still open where the start of a document that was parsed
+    /// ended (``MarkupParser/parse(utf8:mode:maximumDepth:isStart:)``): it goes on past it.
+    package var isCutShort = false
 
     init(name: String, attributes: [(name: String, value: String)] = [], children: [MarkupNode] = []) {
         self.name = name

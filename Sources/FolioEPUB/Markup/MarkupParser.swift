@@ -29,8 +29,19 @@ package struct MarkupParser {
     /// byte order mark; see ``TextDecoding``) into a tree under a
     /// `#document` element.
     package static func parse(_ input: [UInt8], mode: Mode, maximumDepth: Int = 256) -> MarkupElement {
-        var parser = MarkupParser(bytes: TextDecoding.utf8(input), mode: mode, maximumDepth: max(1, maximumDepth))
+        parse(utf8: TextDecoding.utf8(input), mode: mode, maximumDepth: maximumDepth)
+    }
+
+    /// Parses `text`, already valid UTF-8 (what ``TextDecoding/utf8(_:)`` made of a document,
+    /// or the start of it), into a tree under a `#document` element. When `text` is only the
+    /// start of a document (`isStart`), the elements it leaves open are marked
+    /// ``MarkupElement/isCutShort``: they go on past it.
+    package static func parse(utf8 text: [UInt8], mode: Mode, maximumDepth: Int = 256, isStart: Bool = false) -> MarkupElement {
+        var parser = MarkupParser(bytes: text, mode: mode, maximumDepth: max(1, maximumDepth))
         parser.run()
+        if isStart {
+            for k in parser.stack.indices.dropFirst() { parser.stack[k].isCutShort = true }
+        }
         return parser.finish()
     }
 

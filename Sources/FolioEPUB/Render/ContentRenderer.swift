@@ -154,15 +154,17 @@ struct ContentRenderer {
             children(of: element)
             writer.strike -= 1
         case "sup" where !links.isEmpty && !isInsideSup:
-            footnoteReference(element)
+            readingAhead { $0.footnoteReference(element) }
         case "ruby":
             // A terminal has no room above a line: the reading goes after its base, in brackets
             // (`山路(やまみち)`), the book's own `<rp>` brackets when it has them. The base and the
             // bracketed reading are marked (TextStyle.Attributes.rubyBase, .rubyText), so that a
             // window sets the reading above the base instead, from the same text.
-            rubyHasBrackets.append(element.elements.contains { $0.localName == "rp" })
-            ruby(.base) { $0.children(of: element) }
-            rubyHasBrackets.removeLast()
+            readingAhead {
+                $0.rubyHasBrackets.append(element.elements.contains { $0.localName == "rp" })
+                $0.ruby(.base) { $0.children(of: element) }
+                $0.rubyHasBrackets.removeLast()
+            }
         case "rt", "rtc":
             ruby(.text) {
                 if $0.rubyHasBrackets.last ?? true {
@@ -216,6 +218,16 @@ struct ContentRenderer {
         body(&self)
         writer.colors.removeLast()
         writer.monospace -= 1
+    }
+
+    /// Runs `body` for an element whose text depends on its children further on (a reversed
+    /// list counts its items, a ruby looks for brackets, a note reference for its text), and
+    /// records the text it wrote in ``EPUBRenderedItem/lookaheads``: a document's start rendered
+    /// alone (``EPUBRenderedItem/start(atLeast:)``) ends before such an element it cuts short.
+    private mutating func readingAhead(_ body: (inout ContentRenderer) -> Void) {
+        let start = writer.text.count
+        body(&self)
+        item.lookaheads.append(start..<max(start, writer.text.count))
     }
 
     /// Writes `body` as `part` of a ruby.
@@ -395,11 +407,12 @@ struct ContentRenderer {
         boundary()
         let reversed = element["reversed"] != nil
         var start = Int(element["start"]?.trimmingWhitespace ?? "") ?? 1
-        if reversed, element["start"] == nil {
+        let counted = reversed && element["start"] == nil
+        if counted {
             start = element.elements.filter { $0.localName == "li" }.count
         }
         lists.append((ordered, start, reversed ? -1 : 1))
-        children(of: element)
+        if counted { readingAhead { $0.children(of: element) } } else { children(of: element) }
         lists.removeLast()
         boundary()
     }
@@ -483,15 +496,22 @@ struct ContentRenderer {
         writer.colors.append(34)
         let isNoteReference = (element["epub:type"] ?? "").split(separator: " ").contains("noteref")
             || ancestors.dropLast().last?.tag == "sup"
-        if isNoteReference, !isInsideSup, !element.collapsedText.hasPrefix("["), !element.collapsedText.isEmpty {
-            bracketed(element)
+        if isNoteReference, !isInsideSup {
+            readingAhead {
+                if !element.collapsedText.hasPrefix("["), !element.collapsedText.isEmpty {
+                    $0.bracketed(element)
+                } else {
+                    $0.children(of: element)
+                }
+            }
         } else {
             children(of: element)
         }
         writer.colors.removeLast()
         writer.underline -= 1
         let link = links.removeLast()
-        if let start = link.start { item.links.append(EPUBLink(range: start..<link.end, target: target)) }
+        // A link cut short by the end of a document's start goes on past it: it is not known yet.
+        if let start = link.start, !element.isCutShort { item.links.append(EPUBLink(range: start..<link.end, target: target)) }
     }
 
     /// A `sup` inside a link: a footnote reference, shown as `[n]`.

@@ -45,34 +45,80 @@ public final class BookAssembler {
     public static let minimumPartCost = 4096
 
     /// Renders and appends parts until about `budget` bytes were added (each part counting
-    /// at least ``minimumPartCost``) or the book is complete. Returns whether a part was added.
+    /// at least ``minimumPartCost``) or the book is complete. Returns whether a part was added
+    /// (or one shown by its start completed).
     @discardableResult
     public func assemble(budget: Int) -> Bool {
         guard !text.isComplete else { return false }
         let before = partStarts.count
         var cost = 0
+        let completed = startShown
+        if completed { cost += completeStart() }
         while cost < max(1, budget) && partStarts.count < source.partCount {
             let index = partStarts.count
-            var part = source.part(at: index)
             if index > 0 {
                 text.append([0x0C])  // every part starts a page
             }
-            if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
-            let start = text.count
-            partStarts.append(start)
-            text.append(part.text)
-            cost += max(Self.minimumPartCost, source.partCost, part.text.count)
-            anchors.append(part.anchors)
-            links += part.links.map { BookLink(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), target: $0.target) }
-            images += part.images.map { image in
-                var placed = image
-                placed.offset += start
-                return placed
-            }
-            placeContents()
+            cost += add(source.part(at: index))
         }
         if partStarts.count >= source.partCount { text.finish() }
-        return partStarts.count > before
+        return partStarts.count > before || completed
+    }
+
+    /// Appends `part` as the next part (its metadata in document offsets); returns what it
+    /// counts against a budget.
+    private func add(_ part: BookPart) -> Int {
+        var part = part
+        if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
+        let start = text.count
+        partStarts.append(start)
+        text.append(part.text)
+        anchors.append(part.anchors)
+        addLinksAndImages(of: part, from: start)
+        placeContents()
+        return max(Self.minimumPartCost, source.partCost, part.text.count)
+    }
+
+    /// Adds `part`'s links and images, moved to document offsets from `start`.
+    private func addLinksAndImages(of part: BookPart, from start: Int) {
+        links += part.links.map {
+            BookLink(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), target: $0.target)
+        }
+        images += part.images.map { image in
+            var placed = image
+            placed.offset += start
+            return placed
+        }
+    }
+
+    /// Whether only the start of the first part is in (``BookSource/partStart(at:bytes:)``, for the first page).
+    private var startShown = false
+
+    /// Renders the part whose start alone is in, and appends the rest of it; returns what it counts.
+    ///
+    /// Should the whole not begin with the start shown (a source that broke its promise), the
+    /// whole follows on a page of its own: the start is read twice, but nothing is lost.
+    private func completeStart() -> Int {
+        startShown = false
+        let shown = text.count  // the first part's start, from offset 0
+        var part = source.part(at: 0)
+        if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
+        links.removeAll()
+        images.removeAll()
+        let begins = part.text.count >= shown && text.withBytes(0..<shown) { $0.elementsEqual(part.text[..<shown]) }
+        guard begins else {
+            partStarts.removeAll()
+            anchors.removeAll()
+            chapters.removeAll()
+            placedContents = 0
+            text.append([0x0C])
+            return add(part)
+        }
+        text.append(part.text[shown...])
+        anchors[0] = part.anchors
+        addLinksAndImages(of: part, from: 0)
+        placeContents()
+        return max(Self.minimumPartCost, source.partCost, part.text.count)
     }
 
     /// Adds the contents entries, in order, as long as their part is in.
@@ -94,9 +140,19 @@ public final class BookAssembler {
     /// Assembles the first parts, about `budget` bytes, unless some are in already: what the
     /// first page needs, done once by whoever comes first (a host while the terminal answers
     /// a question, or the session opening the book). Returns whether a part was added.
+    ///
+    /// A first part much longer than `budget` comes in by its start: half of `budget` at
+    /// least, from ``BookSource/partStart(at:bytes:)``, rendered from only as much of the part
+    /// as that takes. The rest of it follows in the next ``assemble(budget:)``.
     @discardableResult
     public func assembleFirst(budget: Int) -> Bool {
-        partStarts.isEmpty ? assemble(budget: budget) : false
+        guard partStarts.isEmpty else { return false }
+        if source.partCount > 0, let start = source.partStart(at: 0, bytes: max(1, budget / 2)), !start.text.isEmpty {
+            startShown = true  // before its contents entries are placed: those in the rest wait for it
+            _ = add(start)
+            return true
+        }
+        return assemble(budget: budget)
     }
 
     /// Assembles parts until the contents entry `index` is a chapter (``chapters`` holds it) or
@@ -110,11 +166,14 @@ public final class BookAssembler {
     }
 
     /// The document offset a link target leads to, or nil while its part is not in
-    /// (and for a place outside the book). An unknown fragment leads to the part's start.
+    /// (and for a place outside the book), or while only the start of its part is in and the
+    /// fragment is not there. An unknown fragment leads to the part's start.
     public func offset(of target: BookLink.Target) -> Int? {
         guard case .part(let index, let fragment) = target, index >= 0, index < partStarts.count else { return nil }
-        let local = fragment.flatMap { anchors[index][$0] } ?? 0
-        return partStarts[index] + local
+        let local = fragment.flatMap { anchors[index][$0] }
+        // An anchor not in the start shown of a part may be in the rest of it.
+        if fragment != nil, local == nil, startShown, index == 0 { return nil }
+        return partStarts[index] + (local ?? 0)
     }
 
     /// The links whose text overlaps `range`, in text order. O(log links + result).

@@ -23,6 +23,12 @@ public protocol BookSource: AnyObject {
     /// Part `index` (0 ..< ``partCount``) as display text. Never fails: a
     /// missing or broken part renders as a line that says so.
     func part(at index: Int) -> BookPart
+    /// The start of part `index`, for a first page that need not wait for all of a long part:
+    /// at least `bytes` bytes that ``part(at:)``'s text begins with, ending at a line's end,
+    /// with the anchors, links and images that lie in them; rendered from only as much of the
+    /// part as they take. Nil (the default) when the part is not much longer than `bytes`, or
+    /// its start cannot be rendered alone.
+    func partStart(at index: Int, bytes: Int) -> BookPart?
     /// The table of contents, flattened in reading order, nesting as levels.
     var contents: [BookContentsEntry] { get }
     /// The bytes of a resource (an image) the book holds, or nil.
@@ -47,6 +53,8 @@ public protocol BookSource: AnyObject {
 extension BookSource {
     /// No: lines run across the page.
     public var isVertical: Bool { false }
+    /// None: a part is rendered whole.
+    public func partStart(at index: Int, bytes: Int) -> BookPart? { nil }
     /// None: the book's pictures are its resources.
     public var renderer: (any PictureRenderer)? { nil }
     /// No: pages pair from the first.
