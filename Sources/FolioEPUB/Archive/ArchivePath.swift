@@ -23,7 +23,26 @@ enum ArchivePath {
     /// An empty path part (`#note1`) points into `base` itself.
     static func resolve(_ reference: String, from base: String) -> Target {
         if let plain = plainJoin(reference, base) { return .entry(path: plain, fragment: nil) }
+        // The other common reference, a table of contents' own: a plain path and a plain fragment (`ch2.xhtml#sec-3`).
+        if let hash = reference.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            let fragment = reference[reference.index(after: hash)...]
+            let path = String(reference[..<hash])
+            if fragment.utf8.allSatisfy(isPlainFragmentByte), let joined = path.isEmpty ? base : plainJoin(path, base) {
+                return .entry(path: joined, fragment: fragment.isEmpty ? nil : String(fragment))
+            }
+        }
         return resolveCarefully(reference, from: base)
+    }
+
+    /// Whether `byte` is one a fragment resolves to as it is: ASCII letters, digits, `-`, `_`, `.`, `~`.
+    private static func isPlainFragmentByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 
     /// `reference` joined to `base`'s folder when it is a plain relative path —
@@ -105,7 +124,7 @@ enum ArchivePath {
 
     /// `%20` → space; malformed escapes stay as written; the result is valid UTF-8.
     static func percentDecoded(_ s: Substring) -> String {
-        guard s.contains("%") else { return String(s) }
+        guard s.utf8.contains(UInt8(ascii: "%")) else { return String(s) }
         var bytes: [UInt8] = []
         let utf8 = Array(s.utf8)
         var k = 0

@@ -281,7 +281,9 @@ public final class EPUBBook: Sendable, CustomStringConvertible {
         _ css: String, from path: String, archive: ZipArchive, cache: StylesheetCache, encrypted: Set<String>,
         limits: EPUBLimits, budget: inout Int, depth: Int
     ) -> String {
-        guard css.contains("@import") else { return css }
+        let utf8 = css.utf8
+        let at = "@import".utf8
+        guard utf8.indices.contains(where: { utf8[$0...].starts(with: at) }) else { return css }
         var out = ""
         for line in Stylesheet.removingComments(css).split(separator: ";", omittingEmptySubsequences: false) {
             let statement = line.trimmingWhitespace

@@ -92,16 +92,17 @@ package enum MarkupNode: Sendable {
 
 /// `s` with every run of white space or control characters made one space, ends trimmed.
 func collapseWhitespace(_ s: String) -> String {
-    var out = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count)
     var pendingSpace = false
     for scalar in s.unicodeScalars {
-        if scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if scalar.isWhiteSpace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
             pendingSpace = !out.isEmpty
         } else {
-            if pendingSpace { out.append(" ") }
+            if pendingSpace { out.append(0x20) }
             pendingSpace = false
-            out.unicodeScalars.append(scalar)
+            if scalar.isASCII { out.append(UInt8(scalar.value)) } else { out += scalar.utf8 }
         }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
 }

@@ -28,11 +28,19 @@ struct StyleDeclarations: Hashable, Sendable {
     /// Parses a declaration block (`display: none; direction: rtl`); unknown
     /// properties and values are ignored quietly.
     init(parsing block: Substring) {
-        for declaration in block.split(separator: ";") {
-            guard let colon = declaration.firstIndex(of: ":") else { continue }
-            let property = declaration[..<colon].trimmingWhitespace.lowercased()
-            var value = declaration[declaration.index(after: colon)...].trimmingWhitespace.lowercased()
-            if let bang = value.firstIndex(of: "!") { value = String(value[..<bang]).trimmingWhitespace }
+        self.init(parsing: Array(block.utf8)[...])
+    }
+
+    /// Parses a declaration block's UTF-8 bytes, a byte at a time: CSS's white space and the
+    /// names and keywords read here are ASCII, so no character is put together to read them.
+    init(parsing block: ArraySlice<UInt8>) {
+        for declaration in block.split(separator: UInt8(ascii: ";")) {
+            guard let colon = declaration.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let property = Self.lowercased(trimmingCSSSpace(declaration[..<colon]))
+            guard Self.properties.contains(property) else { continue }
+            var valueBytes = trimmingCSSSpace(declaration[(colon + 1)...])
+            if let bang = valueBytes.firstIndex(of: UInt8(ascii: "!")) { valueBytes = trimmingCSSSpace(valueBytes[..<bang]) }
+            let value = Self.lowercased(valueBytes)
             switch property {
             case "display": hidden = value == "none"
             case "direction":
@@ -56,6 +64,30 @@ struct StyleDeclarations: Hashable, Sendable {
     }
 
     init() {}
+
+    /// The properties read.
+    private static let properties: Set<String> = [
+        "display", "direction", "writing-mode", "-epub-writing-mode", "-webkit-writing-mode", "white-space",
+        "page-break-before", "page-break-after", "break-before", "break-after",
+    ]
+
+    /// `bytes` with ASCII letters lower-cased, as a string.
+    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+/// Whether `byte` is CSS white space: space, tab, line feed, carriage return, form feed.
+private func isCSSSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+}
+
+/// `bytes` without CSS white space at either end.
+private func trimmingCSSSpace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard let first = bytes.firstIndex(where: { !isCSSSpace($0) }), let last = bytes.lastIndex(where: { !isCSSSpace($0) }) else {
+        return bytes[bytes.startIndex..<bytes.startIndex]
+    }
+    return bytes[first...last]
 }
 
 /// What a selector can see of an element.
@@ -115,33 +147,34 @@ struct Stylesheet: Sendable {
 
     var isEmpty: Bool { rules.isEmpty }
 
-    /// Adds the rules of `css` after those already here (later wins ties).
+    /// Adds the rules of `css` after those already here (later wins ties). Read a byte at a
+    /// time (its punctuation is ASCII); only the selectors of rules that set a property read
+    /// here are read as characters.
     mutating func append(_ css: String) {
-        let text = Self.removingComments(css)
-        var rest = Substring(text)
-        var guardCount = 0
-        while !rest.isEmpty, guardCount < 1_000_000 {
-            guardCount += 1
-            rest = rest.drop { $0.isWhitespace }
-            if rest.first == "@" {
+        let text = Self.removingComments(Array(css.utf8))
+        let end = text.count
+        var i = 0
+        while i < end {
+            while i < end, isCSSSpace(text[i]) { i += 1 }
+            guard i < end else { break }
+            if text[i] == UInt8(ascii: "@") {
                 // An at-rule: up to `;`, or a whole `{…}` block, skipped.
-                let semicolon = rest.firstIndex(of: ";")
-                let brace = rest.firstIndex(of: "{")
+                let semicolon = text[i...].firstIndex(of: UInt8(ascii: ";"))
+                let brace = text[i...].firstIndex(of: UInt8(ascii: "{"))
                 if let brace, semicolon.map({ brace < $0 }) ?? true {
-                    rest = Self.afterBlock(rest, openingAt: brace)
+                    i = Self.afterBlock(text, openingAt: brace)
                 } else {
-                    rest = semicolon.map { rest[rest.index(after: $0)...] } ?? ""
+                    i = semicolon.map { $0 + 1 } ?? end
                 }
                 continue
             }
-            guard let brace = rest.firstIndex(of: "{") else { break }
-            let selectors = rest[..<brace]
-            let close = rest[brace...].firstIndex(of: "}") ?? rest.endIndex
-            let block = rest[rest.index(after: brace)..<close]
-            rest = close < rest.endIndex ? rest[rest.index(after: close)...] : ""
-            let declarations = StyleDeclarations(parsing: block)
+            guard let brace = text[i...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            let selectors = text[i..<brace]
+            let close = text[brace...].firstIndex(of: UInt8(ascii: "}")) ?? end
+            let declarations = StyleDeclarations(parsing: text[(brace + 1)..<close])
+            i = close < end ? close + 1 : end
             guard !declarations.isEmpty else { continue }
-            for selector in selectors.split(separator: ",") {
+            for selector in String(decoding: selectors, as: UTF8.self).split(separator: ",") {
                 guard let compounds = Self.parseSelector(selector) else { continue }
                 add(Rule(
                     compounds: compounds, declarations: declarations,
@@ -239,31 +272,42 @@ struct Stylesheet: Sendable {
         return compound
     }
 
+    /// `css` without its `/* … */` comments (an unclosed one runs to the end).
     static func removingComments(_ css: String) -> String {
-        guard css.contains("/*") else { return css }
-        var out = ""
-        var rest = Substring(css)
-        while let start = rest.firstRange(of: "/*") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstRange(of: "*/") else { return out }
-            rest = rest[end.upperBound...]
-        }
-        return out + rest
+        String(decoding: removingComments(Array(css.utf8)), as: UTF8.self)
     }
 
-    /// What follows the `{…}` block that opens at `brace` (nesting counted).
-    private static func afterBlock(_ text: Substring, openingAt brace: Substring.Index) -> Substring {
-        var depth = 0
-        var index = brace
-        while index < text.endIndex {
-            let c = text[index]
-            if c == "{" { depth += 1 }
-            if c == "}" {
-                depth -= 1
-                if depth == 0 { return text[text.index(after: index)...] }
+    /// The UTF-8 bytes `css` without its comments.
+    static func removingComments(_ css: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var from = 0
+        var i = 0
+        while i + 1 < css.count {
+            guard css[i] == UInt8(ascii: "/"), css[i + 1] == UInt8(ascii: "*") else {
+                i += 1
+                continue
             }
-            index = text.index(after: index)
+            if out.isEmpty { out.reserveCapacity(css.count) }
+            out += css[from..<i]
+            var close = i + 2
+            while close + 1 < css.count, !(css[close] == UInt8(ascii: "*") && css[close + 1] == UInt8(ascii: "/")) { close += 1 }
+            guard close + 1 < css.count else { return out }
+            i = close + 2
+            from = i
         }
-        return ""
+        return from == 0 ? css : out + css[from...]
+    }
+
+    /// Where what follows the `{…}` block that opens at `brace` starts (nesting counted).
+    private static func afterBlock(_ text: [UInt8], openingAt brace: Int) -> Int {
+        var depth = 0
+        for index in brace..<text.count {
+            if text[index] == UInt8(ascii: "{") { depth += 1 }
+            if text[index] == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+        }
+        return text.count
     }
 }
