@@ -173,10 +173,15 @@ final class BookImages {
             event.type = eventType
             SDL_PushEvent(&event)
         }
-        // A large photo shown for the first time is seen soon from its first scan, on the other
-        // core, while it is decoded whole; sharp when decoded.
+        // A large photo shown for the first time is seen at once from its EXIF thumbnail, then
+        // from its first scan, on the other core, while it is decoded whole; sharp when decoded.
         if kept[path] == nil, let file {
             queue.async { [inbox] in
+                guard !inbox.closed.withLock({ $0 }) else { return }
+                if let thumbnail = PhotoDecoder.thumbnail(path: file) {
+                    inbox.finished.withLock { $0.append((key, .success(thumbnail), true)) }
+                    post()
+                }
                 guard !inbox.closed.withLock({ $0 }), let preview = PhotoDecoder.preview(path: file, box: size) else { return }
                 inbox.finished.withLock { $0.append((key, .success(preview), true)) }
                 post()

@@ -6,8 +6,8 @@ import CPNGDecode
 import CSDL2
 import Dispatch
 import Folio
-import FolioReading
 import FolioViewCore
+import FolioReading
 import Synchronization
 
 /// A photo decoded and shrunk to the window, off the main thread: RGBA
@@ -252,6 +252,32 @@ public final class PhotoDecoder: Sendable {
         let full = PixelSize(width: Int(image.full_width), height: Int(image.full_height))
         guard case .success(let shown) = finish(image, fitting: full.downsampled(toFit: storedBox), orientation: orientation) else { return nil }
         return DecodedPhoto(rgba: shown.rgba, size: shown.size, fullSize: orientation.shownSize(of: full))
+    }
+
+    /// The EXIF thumbnail of a large JPEG at `path` (one of ``previewPixels`` or more), turned
+    /// upright: the small picture a camera stores beside the photo, in its first bytes, decoded
+    /// in a millisecond, for a window to show at once while the photo is decoded (its first scan
+    /// and then the whole). Nil when there is none, or its shape is not the photo's (a thumbnail
+    /// with bars above and below would show them).
+    public static func thumbnail(path: String) -> DecodedPhoto? {
+        guard head(of: path, count: 3).starts(with: jpegSignature) else { return nil }
+        let head = head(of: path)
+        let facts = JPEGHead(head)
+        guard refusal(ofHeader: head) == nil, let full = facts.size, let range = facts.thumbnail,
+              full.width * full.height >= previewPixels else { return nil }
+        var image = folio_jpeg_image()
+        let status = head[range].withUnsafeBufferPointer {
+            folio_jpeg_decode_memory($0.baseAddress, $0.count, 1024, 1024, Int64(maximumPixels), &image)
+        }
+        defer { folio_jpeg_free(&image) }
+        guard status == 0, image.damaged_row == 0, image.width > 0, image.height > 0 else { return nil }
+        let shape = Double(image.width) / Double(image.height), fullShape = Double(full.width) / Double(full.height)
+        guard abs(shape - fullShape) <= 0.02 * fullShape else { return nil }
+        let orientation = ExifOrientation.read(head)
+        let decoded = PixelSize(width: Int(image.width), height: Int(image.height))
+        guard case .success(let shown) = finish(image, fitting: decoded, orientation: orientation) else { return nil }
+        return DecodedPhoto(rgba: shown.rgba, size: shown.size,
+                            fullSize: orientation.shownSize(of: PixelSize(width: full.width, height: full.height)))
     }
 
     /// Starts reading the first scan of the photo at `path` now, on another core: the window

@@ -6,9 +6,10 @@ import FolioViewCore
 import FolioViewTestSupport
 import Testing
 
-/// A large progressive JPEG is seen at once from its first scan and sharp when decoded: the
-/// preview is the photo at an eighth (checked against the whole decode shrunk to its size), only
-/// large progressive photos get one, and the window draws it before the photo is decoded.
+/// A large progressive JPEG is seen at once from its EXIF thumbnail, then its first scan, and
+/// sharp when decoded: the preview is the photo at an eighth (checked against the whole decode
+/// shrunk to its size), only large progressive photos get one, and the window draws them before
+/// the photo is decoded.
 @MainActor
 @Suite(.serialized) struct PhotoPreviewTests {
     /// mate-backgrounds' 5640 × 3172 progressive JPEG of 16 MB (Scripts/test-view installs it).
@@ -40,6 +41,47 @@ import Testing
         }
     }
 
+    /// A camera's EXIF thumbnail is found where ImageMagick says it is, in every mate photo that
+    /// has one, and the photo's size where its frame header says; the large photo's thumbnail is
+    /// the photo, small (checked against the whole decode shrunk to its size).
+    @Test func theExifThumbnailIsThePhotoSmall() throws {
+        try #require(FileManager.default.fileExists(atPath: Self.large), "no \(Self.large) (Scripts/test-view installs mate-backgrounds)")
+        let photos = try FileManager.default.subpathsOfDirectory(atPath: "/usr/share/backgrounds/mate")
+            .filter { $0.hasSuffix(".jpg") }.map { "/usr/share/backgrounds/mate/" + $0 }
+        var withThumbnails = 0
+        for path in photos {
+            let said = try MadePictures.identify(["-format", "%w %h %[EXIF:JPEGInterchangeFormat] %[EXIF:JPEGInterchangeFormatLength]", path])
+                .split(separator: " ").compactMap { Int($0) }
+            let head = PhotoDecoder.head(of: path)
+            let facts = JPEGHead(head)
+            #expect(facts.size == ImageSize(width: said[0], height: said[1]), "\(path): \(String(describing: facts.size)), ImageMagick \(said)")
+            if said.count == 4, let tiff = ExifOrientation.tiffBlock(head) {
+                withThumbnails += 1
+                #expect(facts.thumbnail == (tiff.base + said[2])..<(tiff.base + said[2] + said[3]), "\(path)")
+            } else if let found = facts.thumbnail {
+                // ImageMagick leaves out a thumbnail whose IFD0 is empty (RainDrops.jpg's): the bytes
+                // found must then be a picture of their own, as identify reads them.
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnail-\(UUID().uuidString).jpg")
+                defer { try? FileManager.default.removeItem(at: file) }
+                try Data(head[found]).write(to: file)
+                #expect(try MadePictures.identify(["-format", "%m", file.path]) == "JPEG", "\(path): \(found)")
+            }
+        }
+        #expect(withThumbnails >= 3, "mate's photos with a thumbnail: \(withThumbnails)")
+        let thumbnail = try #require(PhotoDecoder.thumbnail(path: Self.large))
+        #expect(thumbnail.fullSize == PixelSize(width: 5640, height: 3172) && thumbnail.size.width < 400)
+        let whole = try PhotoDecoder.decode(path: Self.large, box: thumbnail.size).get()
+        #expect(whole.size == thumbnail.size)
+        var total = 0
+        for i in stride(from: 0, to: whole.rgba.count, by: 4) {
+            for c in 0..<3 { total += abs(Int(whole.rgba[i + c]) - Int(thumbnail.rgba[i + c])) }
+        }
+        let mean = Double(total) / Double(whole.rgba.count / 4 * 3)
+        #expect(mean < 16, "the thumbnail differs from the photo by \(mean) a channel on average")
+        // A small photo is decoded whole soon enough: no thumbnail for it.
+        #expect(PhotoDecoder.thumbnail(path: "/usr/share/backgrounds/mate/abstract/Elephants.jpg") == nil)
+    }
+
     /// The scan read from the program's start is the preview of that photo, pixel for pixel; one
     /// read for another photo (a place restored elsewhere) is let go, and each photo still gets its own.
     @Test func theScanReadAtTheStartIsThePhotosPreview() throws {
@@ -67,10 +109,12 @@ import Testing
         viewer.trace = { trace.append($0) }
         rig.wait(for: "the photo", viewer) { viewer.images?.isReady(Self.large) == true }
         rig.frames(2, viewer)
-        let preview = try #require(trace.firstIndex { $0.hasPrefix("preview of Elephants_5640x3172.jpg") }, "\(trace)")
+        // The thumbnail first (196×110), then the first scan, then the photo decoded.
+        let thumbnail = try #require(trace.firstIndex { $0.hasPrefix("preview of Elephants_5640x3172.jpg 5640×3172 to 196×110") }, "\(trace)")
+        let preview = try #require(trace.lastIndex { $0.hasPrefix("preview of Elephants_5640x3172.jpg") }, "\(trace)")
         let drawn = try #require(trace.firstIndex { $0.hasPrefix("picture ") }, "\(trace)")
         let decoded = try #require(trace.firstIndex { $0.hasPrefix("decoded Elephants_5640x3172.jpg") }, "\(trace)")
-        #expect(preview < drawn && drawn < decoded, "\(trace)")
+        #expect(thumbnail < preview && thumbnail < drawn && preview < decoded && drawn < decoded, "\(trace)")
         #expect(!(viewer.images?.isPreviewed(Self.large) ?? true))
     }
 }

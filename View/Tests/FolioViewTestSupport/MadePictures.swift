@@ -26,18 +26,30 @@ public enum MadePictures {
 
     /// Runs `convert` with `arguments` and waits for it.
     public static func convert(_ arguments: [String]) throws {
+        _ = try imageMagick("convert", arguments)
+    }
+
+    /// What `identify` with `arguments` writes (`-format "%w %h"`, say), once it is done.
+    public static func identify(_ arguments: [String]) throws -> String {
+        try imageMagick("identify", arguments)
+    }
+
+    /// Runs ImageMagick's `tool` with `arguments`; returns what it wrote, or throws what it said when it failed.
+    private static func imageMagick(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
+        process.arguments = [tool] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let wrote = output.fileHandleForReading.readDataToEndOfFile()
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "convert \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
+            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
         }
+        return String(decoding: wrote, as: UTF8.self)
     }
 
     /// An animated GIF at `path`, `width` × `height`, one flat frame per colour of `colours`
