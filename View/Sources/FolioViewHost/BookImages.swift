@@ -176,9 +176,15 @@ final class BookImages {
         // A large photo shown for the first time is seen at once from its EXIF thumbnail, then
         // from its first scan, on the other core, while it is decoded whole; sharp when decoded.
         if kept[path] == nil, let file {
+            // The first photo's thumbnail, read at the program's start, is taken here at once.
+            let early = PhotoDecoder.EarlyScan.thumbnail(for: file)
+            if let early {
+                inbox.finished.withLock { $0.append((key, .success(early), true)) }
+                post()
+            }
             queue.async { [inbox] in
                 guard !inbox.closed.withLock({ $0 }) else { return }
-                if let thumbnail = PhotoDecoder.thumbnail(path: file) {
+                if early == nil, let thumbnail = PhotoDecoder.thumbnail(path: file) {
                     inbox.finished.withLock { $0.append((key, .success(thumbnail), true)) }
                     post()
                 }

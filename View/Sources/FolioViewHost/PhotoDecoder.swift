@@ -289,6 +289,7 @@ public final class PhotoDecoder: Sendable {
         EarlyScan.pending.withLock { $0 = scan }
         DispatchQueue.global(qos: .userInitiated).async {
             defer { scan.done.signal() }
+            scan.thumbnail.withLock { $0 = .some(thumbnail(path: path)) }  // a millisecond: first
             guard head(of: path, count: 3).starts(with: jpegSignature), refusal(ofHeader: head(of: path)) == nil else { return }
             var image = folio_jpeg_image()
             guard folio_jpeg_preview(path, Int64(previewPixels), Int64(maximumPixels), &image) == 0 else {
@@ -307,8 +308,19 @@ public final class PhotoDecoder: Sendable {
         let done = DispatchSemaphore(value: 0)
         /// The scan, or nil when the photo has none; whoever takes it frees it.
         var image: folio_jpeg_image?
+        /// The photo's EXIF thumbnail, read before the scan: nil until read, then the thumbnail
+        /// or nil inside when it has none.
+        let thumbnail = Mutex<DecodedPhoto??>(nil)
 
         init(path: String) { self.path = path }
+
+        /// The EXIF thumbnail of the photo whose scan was started, when it is `path` and has been
+        /// read: without waiting, for the first page drawn (the window's other threads then
+        /// busy with the scan, the whole decode and a folder's listing).
+        static func thumbnail(for path: String) -> DecodedPhoto? {
+            guard let scan = pending.withLock({ $0 }), scan.path == path else { return nil }
+            return scan.thumbnail.withLock { $0 ?? nil }
+        }
 
         /// The scan started, until the first preview asked for takes it.
         static let pending = Mutex<EarlyScan?>(nil)

@@ -88,6 +88,14 @@ import Testing
         try #require(FileManager.default.fileExists(atPath: Self.large), "no \(Self.large) (Scripts/test-view installs mate-backgrounds)")
         let reference = try #require(PhotoDecoder.preview(path: Self.large, box: Self.box))
         PhotoDecoder.startEarlyPreview(of: Self.large)
+        // Its thumbnail is read first, and given without waiting for the scan: the same pixels.
+        var thumbnail = PhotoDecoder.EarlyScan.thumbnail(for: Self.large)
+        for _ in 0..<200 where thumbnail == nil {
+            usleep(10_000)
+            thumbnail = PhotoDecoder.EarlyScan.thumbnail(for: Self.large)
+        }
+        #expect(try #require(thumbnail).rgba == PhotoDecoder.thumbnail(path: Self.large)?.rgba)
+        #expect(PhotoDecoder.EarlyScan.thumbnail(for: "/usr/share/backgrounds/mate/nature/Storm.jpg") == nil)
         let early = try #require(PhotoDecoder.preview(path: Self.large, box: Self.box))
         #expect(early.size == reference.size && early.fullSize == reference.fullSize)
         #expect(early.rgba == reference.rgba)
