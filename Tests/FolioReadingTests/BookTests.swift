@@ -50,15 +50,19 @@ final class TestBook: BookSource {
 
 /// ``TestBook`` whose long first part can come in by its start (``BookSource/partStart(at:bytes:)``),
 /// with a contents entry inside that part: told truly (its first lines), or, to see that
-/// nothing is lost when a source breaks its promise, as a line the part does not begin with.
+/// nothing is lost when a source breaks its promise, as a line the part does not begin with;
+/// or not at all, for the same book assembled a whole part at a time.
 final class StartingBook: BookSource {
+    /// What ``partStart(at:bytes:)`` gives.
+    enum Start { case none, truthful, lying }
+
     let book: TestBook
-    let lies: Bool
+    let start: Start
     private(set) var startsAsked = 0
 
-    init(parts: Int, lies: Bool = false) {
+    init(parts: Int, start: Start = .truthful) {
         book = TestBook(parts: parts, paragraphs: 400)
-        self.lies = lies
+        self.start = start
     }
 
     var title: String { book.title }
@@ -76,7 +80,8 @@ final class StartingBook: BookSource {
 
     func partStart(at index: Int, bytes: Int) -> BookPart? {
         startsAsked += 1
-        if lies { return BookPart(text: Array("A first line the part does not begin with\n".utf8)) }
+        guard start != .none else { return nil }
+        if start == .lying { return BookPart(text: Array("A first line the part does not begin with\n".utf8)) }
         let whole = book.part(at: index)
         guard whole.text.count > 4 * bytes else { return nil }
         var cut = bytes
@@ -87,26 +92,11 @@ final class StartingBook: BookSource {
 
     /// The text, chapters and links of the same book assembled part by part, each whole.
     static func assembledWhole(parts: Int) -> (text: [UInt8], chapters: [Document.Chapter], links: [BookLink]) {
-        let whole = BookAssembler(source: StartingBook(parts: parts, lies: false).withoutStarts)
+        let whole = BookAssembler(source: StartingBook(parts: parts, start: .none))
         while !whole.isComplete { whole.assemble(budget: 1 << 20) }
         return (whole.text.withBytes(0..<whole.text.count) { Array($0) }, whole.chapters, whole.links)
     }
 
-    /// The same book without starts: every part is rendered whole.
-    var withoutStarts: some BookSource { Whole(book: self) }
-
-    private final class Whole: BookSource {
-        let book: StartingBook
-        init(book: StartingBook) { self.book = book }
-        var title: String { book.title }
-        var authors: [String] { book.authors }
-        var language: String? { book.language }
-        var isRightToLeft: Bool { false }
-        var partCount: Int { book.partCount }
-        func part(at index: Int) -> BookPart { book.part(at: index) }
-        func resource(_ path: String) -> [UInt8]? { nil }
-        var contents: [BookContentsEntry] { book.contents }
-    }
 }
 
 @Suite struct BookTests {
@@ -134,7 +124,7 @@ final class StartingBook: BookSource {
     /// A source whose start is not what its part begins with loses nothing: the whole part
     /// follows the start on a page of its own, and its chapters and links lead there.
     @Test func aStartThePartDoesNotBeginWithIsFollowedByTheWholePart() throws {
-        let source = StartingBook(parts: 3, lies: true)
+        let source = StartingBook(parts: 3, start: .lying)
         var driver = SessionDriver(Document(book: source), width: 100, height: 30)
         driver.settle()
         let book = try #require(driver.session.document.book)
