@@ -68,15 +68,26 @@ public final class BookAssembler {
     /// Appends `part` as the next part (its metadata in document offsets); returns what it
     /// counts against a budget.
     private func add(_ part: BookPart) -> Int {
-        var part = part
-        if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
+        let part = Self.endingItsLastLine(part)
         let start = text.count
         partStarts.append(start)
         text.append(part.text)
         anchors.append(part.anchors)
         addLinksAndImages(of: part, from: start)
         placeContents()
-        return max(Self.minimumPartCost, source.partCost, part.text.count)
+        return cost(of: part)
+    }
+
+    /// `part` with a line feed after its last line, if it has none.
+    private static func endingItsLastLine(_ part: BookPart) -> BookPart {
+        var part = part
+        if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
+        return part
+    }
+
+    /// What rendering `part` counts against a budget.
+    private func cost(of part: BookPart) -> Int {
+        max(Self.minimumPartCost, source.partCost, part.text.count)
     }
 
     /// Adds `part`'s links and images, moved to document offsets from `start`.
@@ -101,8 +112,7 @@ public final class BookAssembler {
     private func completeStart() -> Int {
         startShown = false
         let shown = text.count  // the first part's start, from offset 0
-        var part = source.part(at: 0)
-        if part.text.last != 0x0A && !part.text.isEmpty { part.text.append(0x0A) }
+        let part = Self.endingItsLastLine(source.part(at: 0))
         links.removeAll()
         images.removeAll()
         let begins = part.text.count >= shown && text.withBytes(0..<shown) { $0.elementsEqual(part.text[..<shown]) }
@@ -118,7 +128,7 @@ public final class BookAssembler {
         anchors[0] = part.anchors
         addLinksAndImages(of: part, from: 0)
         placeContents()
-        return max(Self.minimumPartCost, source.partCost, part.text.count)
+        return cost(of: part)
     }
 
     /// Adds the contents entries, in order, as long as their part is in.
