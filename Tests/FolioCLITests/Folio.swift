@@ -68,6 +68,10 @@ enum Folio {
         try Process.output("/bin/sh", ["-c", line])
     }
 
+    /// Stands in a test's arguments for a fresh empty folder, made when the test runs: a folder
+    /// such as `/tmp` can hold pictures, and a folder of pictures opens as photos.
+    static let emptyFolder = "<a fresh empty folder>"
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tests-\(UUID().uuidString)")

@@ -160,9 +160,12 @@ import FolioTestSupport
         try tmux.send("q")
     }
 
-    @Test(arguments: [("/no/such/file", "no such file"), ("/tmp", "is a directory")])
+    @Test(arguments: [("/no/such/file", "no such file"), (Folio.emptyFolder, "is a directory")])
     func errorsInATerminalAreOneLineAndStatusOne(path: String, message: String) throws {
-        let tmux = try Tmux(columns: 80, rows: 24, command: [Folio.binary.path, path])
+        let folder = path == Folio.emptyFolder ? try Folio.temporaryDirectory() : nil
+        defer { folder.map { try? FileManager.default.removeItem(at: $0) } }
+        // Wide enough for the folder's long name on one line.
+        let tmux = try Tmux(columns: 140, rows: 24, command: [Folio.binary.path, folder?.path ?? path])
         #expect(tmux.waitForExit() == 1)
         let lines = try tmux.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(lines.count == 1 && lines[0].contains(message), "\(lines)")

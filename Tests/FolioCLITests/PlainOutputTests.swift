@@ -166,14 +166,16 @@ import Glibc
 
     @Test(arguments: [
         (["/no/such/file"], "no such file", Int32(1)),
-        (["/tmp"], "is a directory", 1),
+        ([Folio.emptyFolder], "is a directory", 1),
         (["--width", "0"], "--width takes a number from 1, not '0'", 64),
         (["--page", "0"], "--page takes a page number from 1, not '0'", 64),
         (["--page", "abc"], "--page takes a page number from 1, not 'abc'", 64),
         (["--spread=wide"], "--spread takes auto, single or double, not 'wide'", 64),
     ])
     func badInputIsOneClearLine(arguments: [String], message: String, status: Int32) throws {
-        let result = try Folio.run(arguments)
+        let folder = arguments == [Folio.emptyFolder] ? try Folio.temporaryDirectory() : nil
+        defer { folder.map { try? FileManager.default.removeItem(at: $0) } }
+        let result = try Folio.run(folder.map { [$0.path] } ?? arguments)
         #expect(result.status == status)
         #expect(result.err.contains(message), "\(result.err)")
         #expect(result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
