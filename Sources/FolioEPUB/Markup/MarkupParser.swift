@@ -312,7 +312,7 @@ package struct MarkupParser {
 
     // MARK: Bytes
 
-    private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+    private func isSpace(_ b: UInt8) -> Bool { isASCIIWhiteSpace(b) }
 
     /// Whether `<` and `b` open a tag: an ASCII letter in ``Mode/html`` (HTML5's rule, so `<日本語` in
     /// tag soup stays text), XML's name start characters in ``Mode/xml``.

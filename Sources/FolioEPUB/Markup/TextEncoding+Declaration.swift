@@ -102,7 +102,7 @@ private struct DeclarationScanner {
 
     func peek(_ offset: Int) -> UInt8? { position + offset < bytes.endIndex ? bytes[position + offset] : nil }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
+    static func isSpace(_ b: UInt8) -> Bool { isASCIIWhiteSpace(b) }
 
     static func isSpaceOrSlash(_ b: UInt8) -> Bool { isSpace(b) || b == UInt8(ascii: "/") }
 

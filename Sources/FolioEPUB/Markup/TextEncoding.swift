@@ -54,8 +54,7 @@ enum TextEncoding: String, CaseIterable, CustomStringConvertible {
     /// reads labels: ASCII case ignored and surrounding whitespace trimmed
     /// (`" Latin1 "` is windows-1252); nil for a label it does not list.
     init?(label: some Collection<UInt8>) {
-        let isSpace = { (b: UInt8) in b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
-        let trimmed = label.drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        let trimmed = label.drop(while: isASCIIWhiteSpace).reversed().drop(while: isASCIIWhiteSpace).reversed()
         guard !trimmed.isEmpty, trimmed.count <= 32 else { return nil }
         guard let encoding = Self.byLabel(asciiLowercased(trimmed)) else { return nil }
         self = encoding

@@ -343,7 +343,7 @@ struct ContentRenderer {
                     k += characterLength(b)
                     continue
                 }
-            } else if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || isControl(bytes, k) {
+            } else if isASCIIWhiteSpace(b) || isControl(bytes, k) {
                 writer.space()
                 if heading != nil { heading!.title.append(0x20) }
                 k += characterLength(b)

@@ -77,14 +77,9 @@ struct StyleDeclarations: Hashable, Sendable {
     }
 }
 
-/// Whether `byte` is CSS white space: space, tab, line feed, carriage return, form feed.
-private func isCSSSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-}
-
-/// `bytes` without CSS white space at either end.
+/// `bytes` without white space (CSS's is ASCII's) at either end.
 private func trimmingCSSSpace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    guard let first = bytes.firstIndex(where: { !isCSSSpace($0) }), let last = bytes.lastIndex(where: { !isCSSSpace($0) }) else {
+    guard let first = bytes.firstIndex(where: { !isASCIIWhiteSpace($0) }), let last = bytes.lastIndex(where: { !isASCIIWhiteSpace($0) }) else {
         return bytes[bytes.startIndex..<bytes.startIndex]
     }
     return bytes[first...last]
@@ -155,7 +150,7 @@ struct Stylesheet: Sendable {
         let end = text.count
         var i = 0
         while i < end {
-            while i < end, isCSSSpace(text[i]) { i += 1 }
+            while i < end, isASCIIWhiteSpace(text[i]) { i += 1 }
             guard i < end else { break }
             if text[i] == UInt8(ascii: "@") {
                 // An at-rule: up to `;`, or a whole `{…}` block, skipped.
